@@ -1,0 +1,49 @@
+/**
+ * The error catalogue: every code the API answers with, and the message key it carries.
+ * Codes and keys are the spec's (booking-and-account.md §8) where the spec names them.
+ * Business failures keep HTTP 200; `httpStatus` is set only for transport-level failures.
+ */
+export const ErrorCodes = {
+  /** Success. */
+  ok: { code: '0', key: 'ok' },
+  /** A request body, query or path failed its schema or a shared rule; `data.fields` names each field. */
+  invalidRequest: { code: '400', key: 'invalid_request', httpStatus: 400 },
+  /** No access token on a call that needs one (spec §7: the client then fetches one). */
+  accessTokenMissing: { code: '2000', key: 'access_token_missing' },
+  /** The access token is unknown or past its 2-hour life (spec §7: the client renews it once). */
+  accessTokenExpired: { code: '2007', key: 'access_token_expired' },
+  /** getAccessToken: the appId is unknown or the MD5 signature does not match. */
+  signInvalid: { code: '2001', key: 'sign_invalid' },
+  /** getAccessToken: the timestamp is malformed or more than 5 minutes from server time. */
+  timestampInvalid: { code: '2002', key: 'timestamp_invalid' },
+  /** getAccessToken: this nonce was already used inside its window. */
+  nonceReused: { code: '2003', key: 'nonce_reused' },
+  /** queryFlight: no flight matches (spec §8: 204 flight_not_found). */
+  flightNotFound: { code: '204', key: 'flight_not_found' },
+  /** queryFlight: more passengers than seats on every fare (spec §8: 610 flight_select_limit). */
+  flightSelectLimit: { code: '610', key: 'flight_select_limit' },
+  /** queryFlight / queryFlightReturn: the route has no return service (spec §8: CAC2112). */
+  noRoundTrip: { code: 'CAC2112', key: 'flight_no_support_round_trip' },
+  /** An airport or route that does not exist in the network. */
+  routeNotFound: { code: '205', key: 'route_not_found' },
+  /** A path that does not exist. */
+  notFound: { code: '404', key: 'not_found', httpStatus: 404 },
+  /** Too many requests from one client; retry later. */
+  tooManyRequests: { code: '429', key: 'too_many_requests', httpStatus: 429 },
+  /** Body larger than allowed. */
+  payloadTooLarge: { code: '413', key: 'payload_too_large', httpStatus: 413 },
+  /** Anything unexpected; details go to the log, never to the client. */
+  systemError: { code: '500', key: 'system_error', httpStatus: 500 },
+  /** The database is unreachable. */
+  unavailable: { code: '503', key: 'system_error', httpStatus: 503 },
+} as const satisfies Record<string, { code: string; key: string; httpStatus?: number }>;
+
+export type ErrorName = keyof typeof ErrorCodes;
+
+/** Codes that mean "the login has expired" (spec §7/§8). */
+export const LOGIN_EXPIRED_CODES = ['600', 'CAC3002', 'CAF9999'] as const;
+/** Codes that mean "get a new access token and replay" (spec §7). */
+export const ACCESS_TOKEN_CODES = [
+  ErrorCodes.accessTokenMissing.code,
+  ErrorCodes.accessTokenExpired.code,
+] as const;

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './common';
+export * from './enums';
+export * from './envelope';
+export * from './errors';
+export * from './messages';
+export * from './search';
