@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ErrorCodes, type ErrorName, type FieldIssue, formatMessage } from '@wings/contracts';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { shoppingRoutes } from './modules/shopping/shopping.routes';
+import { AccessTokenRepository } from './platform/auth/access-token.repository';
+import { accessTokenRoutes } from './platform/auth/access-token.routes';
+import { AccessTokenService } from './platform/auth/access-token.service';
+import type { Database } from './platform/db';
+import { AppError } from './platform/errors';
+import { languagePlugin } from './platform/i18n';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without an access token (health, docs, getAccessToken). */
+    public?: boolean;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** Pino options, or false to stay quiet (tests). */
+  logger?: boolean | { level: string };
+}
+
+export const API_VERSION = '0.1.0';
+
+/** The whole HTTP application: used by main.ts and, with app.inject, by the tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(languagePlugin);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Airline traveller API',
+        description:
+          'Search, booking, payment, tickets, after-sales and loyalty. Replies use the envelope { code, message, data }; code "0" is success.',
+        version: API_VERSION,
+      },
+      components: {
+        securitySchemes: { accessToken: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  const tokens = new AccessTokenService(
+    new AccessTokenRepository(database.db),
+    { id: config.appId, secret: config.appSecret, ttlSeconds: config.accessTokenTtlSeconds },
+    now,
+  );
+
+  // Every /api call needs a live access token, except those marked public (spec §7: 2000 / 2007).
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.url === undefined || request.routeOptions.config.public) return;
+    const auth = request.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+    const state = await tokens.check(token);
+    if (state === 'missing') throw new AppError('accessTokenMissing');
+    if (state === 'expired') throw new AppError('accessTokenExpired');
+  });
+
+  // Success replies get their message in the caller's language.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (payload && typeof payload === 'object' && (payload as { code?: unknown }).code === '0') {
+      const p = payload as { message?: string };
+      if (!p.message) p.message = formatMessage('ok', request.lang);
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const failure = toFailure(error, request);
+    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(failure.status)
+      .send({ code: failure.code, message: failure.message, data: failure.data });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const { code, key } = ErrorCodes.notFound;
+    return reply.status(404).send({ code, message: formatMessage(key, request.lang), data: null });
+  });
+
+  app.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: { summary: 'Liveness and database reachability', tags: ['platform'] },
+    },
+    async (request, reply) => {
+      const up = await database.ping();
+      const data = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: API_VERSION };
+      if (!up) {
+        return reply
+          .status(503)
+          .send({
+            code: ErrorCodes.unavailable.code,
+            message: formatMessage('system_error', request.lang),
+            data,
+          });
+      }
+      return { code: '0', message: '', data };
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      await api.register(accessTokenRoutes(tokens));
+      await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDist);
+
+  // Nonces and tokens past their window are removed now and then; any process may do it.
+  const purge = setInterval(() => {
+    tokens.purgeExpired().catch((err) => app.log.warn({ err }, 'purging expired tokens failed'));
+  }, 10 * 60_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  return app;
+}
+
+interface Failure {
+  status: number;
+  code: string;
+  message: string;
+  data: { fields: FieldIssue[] } | null;
+}
+
+function catalogue(name: ErrorName, request: FastifyRequest, params: Record<string, string | number> = {}) {
+  const entry: { code: string; key: string; httpStatus?: number } = ErrorCodes[name];
+  return {
+    status: entry.httpStatus ?? 200,
+    code: entry.code,
+    message: formatMessage(entry.key, request.lang, params),
+  };
+}
+
+/** Maps any error to the envelope: catalogue errors keep their code, nothing internal leaks. */
+function toFailure(error: FastifyError | AppError, request: FastifyRequest): Failure {
+  const lang = request.lang;
+  if (error instanceof AppError) {
+    const fields = error.fields.map((f) => ({
+      field: f.field,
+      key: f.key,
+      message: formatMessage(f.key, lang, f.params),
+    }));
+    const first = fields[0];
+    const message =
+      error.errorName === 'invalidRequest' && first
+        ? first.message
+        : formatMessage(error.key, lang, error.params);
+    return { status: error.httpStatus, code: error.code, message, data: fields.length ? { fields } : null };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'body';
+    const fields = error.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where;
+      return { field, key: 'invalid_request', message: `${field}: ${v.message}` };
+    });
+    const detail = fields.map((f) => f.message).join('; ');
+    return { ...catalogue('invalidRequest', request, { detail }), data: { fields } };
+  }
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    const detail =
+      lang === 'zh'
+        ? '请求体不是有效的 JSON'
+        : lang === 'km'
+          ? 'body មិនមែនជា JSON ត្រឹមត្រូវ'
+          : 'the body is not valid JSON';
+    return { ...catalogue('invalidRequest', request, { detail }), data: { fields: [] } };
+  }
+  if (status === 413) return { ...catalogue('payloadTooLarge', request), data: null };
+  if (status === 415 || (status >= 400 && status < 500)) {
+    return { ...catalogue('invalidRequest', request, { detail: error.message }), status: status, data: null };
+  }
+  if (status === 503) return { ...catalogue('unavailable', request), data: null };
+  return { ...catalogue('systemError', request), data: null };
+}
+
+/** Serves the built traveller app at `/`: hashed assets cached for a year, index.html always revalidated. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
+      reply
+        .type('text/html')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>Build the web app</title><p>The traveller app is not built yet. Run <code>npm start</code> from the repository root, which builds it.</p>',
+        ),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** App access tokens (spec §7 getAccessToken). Only a SHA-256 of the token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    appId: text('app_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Nonces of signed requests, kept for their window so a replay is refused. */
+export const usedNonces = pgTable(
+  'used_nonces',
+  {
+    appId: text('app_id').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.nonce] }), index('used_nonces_expires_at_idx').on(t.expiresAt)],
+);

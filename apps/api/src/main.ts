@@ -1,0 +1,71 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { prepareDatabase } from './db/prepare';
+
+/** Starts the API and the traveller app: config, database, migrations, seed, server. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  log.info(
+    config.databaseUrl
+      ? 'using the PostgreSQL at DATABASE_URL'
+      : `using the embedded PostgreSQL in ${config.dataDir}`,
+  );
+  const { database, embedded } = await prepareDatabase(config, log);
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, stopping`);
+    const force = setTimeout(() => {
+      log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Traveller app   ${url}/`,
+    `  API             ${url}/api   (docs: ${url}/api/docs, health: ${url}/api/health)`,
+    `  Database        ${config.databaseUrl ? 'external (DATABASE_URL)' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
+    config.env === 'production'
+      ? ''
+      : `  App credentials appId=${config.appId} (demo pair, development only)`,
+    '  Stop            press Ctrl-C',
+    '',
+  ];
+  console.log(lines.filter((l) => l !== '').join('\n'));
+}
+
+main().catch((err) => {
+  console.error('The server could not start:', err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.stack) console.error(err.stack);
+  process.exit(1);
+});

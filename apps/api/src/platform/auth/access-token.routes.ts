@@ -1,0 +1,36 @@
+import { envelope, ZGetAccessTokenHeaders, ZGetAccessTokenResponse } from '@wings/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../envelope';
+import type { AccessTokenService } from './access-token.service';
+
+/** POST /travelsky/common/getAccessToken (spec §7). */
+export function accessTokenRoutes(service: AccessTokenService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/travelsky/common/getAccessToken',
+      {
+        config: { public: true },
+        schema: {
+          summary: 'Get an app access token with a signed request',
+          tags: ['platform'],
+          headers: ZGetAccessTokenHeaders,
+          body: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+          response: { 200: envelope(ZGetAccessTokenResponse) },
+        },
+      },
+      async (request) => {
+        const h = request.headers;
+        const result = await service.issue({
+          appId: h.appid,
+          nonce: h.nonce,
+          timestamp: h.timestamp,
+          signType: h.signtype,
+          sign: h.sign,
+          body: request.body ?? {},
+        });
+        return ok(result);
+      },
+    );
+  };
+}

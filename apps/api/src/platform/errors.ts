@@ -1,0 +1,34 @@
+import { ErrorCodes, type ErrorName } from '@wings/contracts';
+import type { RuleIssue } from '@wings/rules';
+
+/**
+ * The one error type of the API (STYLE.md §7). A service throws it with a catalogue name;
+ * the error handler in app.ts turns it into the envelope, in the caller's language.
+ */
+export class AppError extends Error {
+  readonly errorName: ErrorName;
+  readonly code: string;
+  readonly key: string;
+  readonly httpStatus: number;
+  readonly params: Record<string, string | number>;
+  readonly fields: RuleIssue[];
+
+  constructor(
+    name: ErrorName,
+    options: { params?: Record<string, string | number>; fields?: RuleIssue[]; cause?: unknown } = {},
+  ) {
+    super(`${name}: ${ErrorCodes[name].key}`, { cause: options.cause });
+    const entry: { code: string; key: string; httpStatus?: number } = ErrorCodes[name];
+    this.errorName = name;
+    this.code = entry.code;
+    this.key = entry.key;
+    this.httpStatus = entry.httpStatus ?? 200;
+    this.params = options.params ?? {};
+    this.fields = options.fields ?? [];
+  }
+}
+
+/** Shorthand for a request that broke shared rules: every issue is reported with its field. */
+export function invalid(fields: RuleIssue[]): AppError {
+  return new AppError('invalidRequest', { fields });
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { beijingTimestamp, signParams } from '@wings/rules';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/platform/db';
+
+const quiet = { error() {} };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A live access token for the demo app. */
+  token: string;
+  /** Headers every signed-in call carries; `language` defaults to English. */
+  headers(extra?: Record<string, string>): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_CACHE_TTL_MS: '0', ...overrides });
+}
+
+/** The headers of a signed getAccessToken request, made as a client would. */
+export function signedTokenHeaders(
+  config: Config,
+  at = new Date(),
+  nonce = randomUUID(),
+): Record<string, string> {
+  const h = { appId: config.appId, nonce, timestamp: beijingTimestamp(at), signType: 'MD5' };
+  return { ...h, sign: signParams(h, config.appSecret) };
+}
+
+export async function fetchToken(app: FastifyInstance, config: Config, at = new Date()): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/travelsky/common/getAccessToken',
+    headers: signedTokenHeaders(config, at),
+  });
+  const body = res.json();
+  if (body.code !== '0') throw new Error(`getAccessToken failed: ${res.body}`);
+  return body.data.access_token;
+}
+
+/** The API on the run's test database, with a token ready. */
+export async function createTestApp(
+  options: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = openDatabase(inject('databaseUrl'), quiet, 4);
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  const token = await fetchToken(app, config, options.now?.() ?? new Date());
+  return {
+    app,
+    database,
+    config,
+    token,
+    headers: (extra = {}) => ({ authorization: `Bearer ${token}`, language: '1', ...extra }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

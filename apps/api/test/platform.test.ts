@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
+import { openDatabase } from '../src/platform/db';
+import { createTestApp, fetchToken, signedTokenHeaders, type TestApp, testConfig } from './helpers';
+
+const TOKEN_URL = '/api/travelsky/common/getAccessToken';
+
+describe('access tokens (spec §7)', () => {
+  let t: TestApp;
+  let clock = new Date();
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+  });
+  afterAll(() => t.close());
+
+  it('issues an opaque token for a correctly signed request', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      headers: signedTokenHeaders(t.config, clock),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.code).toBe('0');
+    expect(body.data.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(body.data.expires_in).toBe(7200);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await fetchToken(t.app, t.config, clock);
+    const rows = await t.database.pool.query('select token_hash from access_tokens where token_hash = $1', [
+      token,
+    ]);
+    expect(rows.rowCount).toBe(0);
+  });
+
+  it('refuses a wrong signature', async () => {
+    const headers = { ...signedTokenHeaders(t.config, clock), sign: '0'.repeat(32) };
+    const body = (await t.app.inject({ method: 'POST', url: TOKEN_URL, headers })).json();
+    expect(body.code).toBe('2001');
+  });
+
+  it('refuses a request signed with another secret', async () => {
+    const headers = signedTokenHeaders({ ...t.config, appSecret: 'someone-elses-secret' }, clock);
+    expect((await t.app.inject({ method: 'POST', url: TOKEN_URL, headers })).json().code).toBe('2001');
+  });
+
+  it('signs the body fields too', async () => {
+    const headers = signedTokenHeaders(t.config, clock);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      headers,
+      payload: { channel: 'CA-H5' },
+    });
+    expect(res.json().code).toBe('2001');
+  });
+
+  it('refuses a timestamp more than five minutes off, either way', async () => {
+    for (const offset of [-5 * 60_000 - 2000, 5 * 60_000 + 2000]) {
+      const headers = signedTokenHeaders(t.config, new Date(clock.getTime() + offset));
+      expect((await t.app.inject({ method: 'POST', url: TOKEN_URL, headers })).json().code).toBe('2002');
+    }
+    const within = signedTokenHeaders(t.config, new Date(clock.getTime() - 4 * 60_000));
+    expect((await t.app.inject({ method: 'POST', url: TOKEN_URL, headers: within })).json().code).toBe('0');
+  });
+
+  it('refuses a reused nonce', async () => {
+    const headers = signedTokenHeaders(t.config, clock, 'nonce-used-twice-1234');
+    expect((await t.app.inject({ method: 'POST', url: TOKEN_URL, headers })).json().code).toBe('0');
+    expect((await t.app.inject({ method: 'POST', url: TOKEN_URL, headers })).json().code).toBe('2003');
+  });
+
+  it('names the missing header', async () => {
+    const { sign: _sign, ...headers } = signedTokenHeaders(t.config, clock);
+    const res = await t.app.inject({ method: 'POST', url: TOKEN_URL, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toContain('sign');
+  });
+
+  it('answers 2000 without a token and 2007 for an unknown one', async () => {
+    const url = '/api/travelsky/ibe/getAirport';
+    expect((await t.app.inject({ url })).json().code).toBe('2000');
+    expect((await t.app.inject({ url, headers: { authorization: 'Bearer nope' } })).json().code).toBe('2007');
+    expect((await t.app.inject({ url, headers: t.headers() })).json().code).toBe('0');
+  });
+
+  it('answers 2007 once the token is two hours old', async () => {
+    const token = await fetchToken(t.app, t.config, clock);
+    const url = '/api/travelsky/ibe/getAirport';
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url, headers })).json().code).toBe('0');
+    clock = new Date(clock.getTime() + 7200_000 + 1000);
+    try {
+      expect((await t.app.inject({ url, headers })).json().code).toBe('2007');
+    } finally {
+      clock = new Date();
+    }
+  });
+});
+
+describe('the envelope and the platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports health without a token', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: '0', data: { status: 'ok', database: 'up' } });
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/travelsky/common/getAccessToken', '/api/travelsky/ibe/queryFlight']),
+    );
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers in the language of the `language` header', async () => {
+    const url = '/api/travelsky/ibe/getAirport';
+    const zh = (await t.app.inject({ url, headers: { language: '0' } })).json().message;
+    const en = (await t.app.inject({ url, headers: { language: '1' } })).json().message;
+    const km = (await t.app.inject({ url, headers: { language: '2' } })).json().message;
+    expect(zh).toBe('缺少访问令牌');
+    expect(en).toBe('An access token is required.');
+    expect(km).toMatch(/[\u1780-\u17FF]/);
+  });
+
+  it('echoes or creates a request id', async () => {
+    const given = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-12345678' } });
+    expect(given.headers['x-request-id']).toBe('trace-12345678');
+    const made = await t.app.inject({ url: '/api/health' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an unknown path with 404 in the envelope', async () => {
+    const res = await t.app.inject({ url: '/api/travelsky/nothing-here', headers: t.headers() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: '404', data: null });
+  });
+
+  it('answers a body that is not JSON with a clear 400, never a 5xx', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/travelsky/ibe/queryFlight',
+      headers: t.headers({ 'content-type': 'application/json' }),
+      payload: '{"depCode": "KTI",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('400');
+    expect(res.json().message).toMatch(/JSON/);
+  });
+
+  it('reports a database that is down as 503 on health', async () => {
+    const down = openDatabase('postgres://postgres@127.0.0.1:1/none', { error() {} });
+    const app = await buildApp({ config: testConfig(), database: down, logger: false });
+    try {
+      const res = await app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: '503', data: { database: 'down' } });
+    } finally {
+      await app.close();
+      await down.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('names a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses to start in production without app credentials', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_ID: is required in production/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'demo-secret-change-me' }),
+    ).toThrow(/APP_SECRET/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' }).appId,
+    ).toBe('x');
+  });
+
+  it('uses the demo pair outside production', () => {
+    expect(loadConfig({}).appId).toBe('wings-h5-demo');
+    expect(loadConfig({}).port).toBe(8080);
+  });
+});

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { beijingTimestamp, signParams } from '@wings/rules';
+
+/** The demo app pair of development mode (README). */
+export const DEMO_APP = { id: 'wings-h5-demo', secret: 'demo-secret-change-me' };
+
+/** Gets an access token the way a client does: a signed request. */
+export async function getAccessToken(baseUrl: string): Promise<string> {
+  const h = {
+    appId: DEMO_APP.id,
+    nonce: randomUUID(),
+    timestamp: beijingTimestamp(new Date()),
+    signType: 'MD5',
+  };
+  const res = await fetch(`${baseUrl}/api/travelsky/common/getAccessToken`, {
+    method: 'POST',
+    headers: { ...h, sign: signParams(h, DEMO_APP.secret) },
+  });
+  const body = (await res.json()) as { code: string; data: { access_token: string } };
+  if (body.code !== '0') throw new Error(`getAccessToken: ${JSON.stringify(body)}`);
+  return body.data.access_token;
+}
