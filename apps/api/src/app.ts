@@ -109,9 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const failure = toFailure(error, request);
     if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A failure is not the route's success shape: sent pre-serialized, past the route's schema.
     return reply
       .status(failure.status)
-      .send({ code: failure.code, message: failure.message, data: failure.data });
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ code: failure.code, message: failure.message, data: failure.data }));
   });
 
   app.setNotFoundHandler((request, reply) => {

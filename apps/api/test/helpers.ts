@@ -27,7 +27,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export function signedTokenHeaders(
   config: Config,
   at = new Date(),
-  nonce = randomUUID(),
+  nonce: string = randomUUID(),
 ): Record<string, string> {
   const h = { appId: config.appId, nonce, timestamp: beijingTimestamp(at), signType: 'MD5' };
   return { ...h, sign: signParams(h, config.appSecret) };

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (appId, nonce, timestamp, signType, sign) and an optional body whose non-empty
  * fields are signed as well; see packages/rules/src/signature.ts for the signature.
  */
-export const ZGetAccessTokenHeaders = z.object({
+export const ZGetAccessTokenHeaders = z.looseObject({
   appid: z.string().min(1, 'appId header is required'),
   nonce: z.string().min(8, 'nonce header must be at least 8 characters').max(64),
   timestamp: z.string().regex(/^\d{14}$/, 'timestamp header must be YYYYMMDDHHmmss (UTC+8)'),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,9 +77,15 @@ export async function startEmbeddedPostgres(
   database: string,
   logger: Logger,
 ): Promise<EmbeddedDatabase> {
-  await mkdir(path.dirname(dataDir), { recursive: true });
+  const parent = path.dirname(dataDir);
+  await mkdir(parent, { recursive: true });
   const port = await freePort();
   const isRoot = os.userInfo().uid === 0;
+  if (isRoot) {
+    // The server runs as the `postgres` user, which must be able to reach its directory.
+    const mode = (await stat(parent)).mode;
+    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o011);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,

@@ -15,7 +15,7 @@ export function accessTokenRoutes(service: AccessTokenService): FastifyPluginAsy
           summary: 'Get an app access token with a signed request',
           tags: ['platform'],
           headers: ZGetAccessTokenHeaders,
-          body: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+          body: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullish(),
           response: { 200: envelope(ZGetAccessTokenResponse) },
         },
       },
