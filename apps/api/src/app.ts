@@ -131,13 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const up = await database.ping();
       const data = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: API_VERSION };
       if (!up) {
-        return reply
-          .status(503)
-          .send({
-            code: ErrorCodes.unavailable.code,
-            message: formatMessage('system_error', request.lang),
-            data,
-          });
+        return reply.status(503).send({
+          code: ErrorCodes.unavailable.code,
+          message: formatMessage('system_error', request.lang),
+          data,
+        });
       }
       return { code: '0', message: '', data };
     },
