@@ -173,3 +173,14 @@ export const ZRouteInfoResponse = z.object({
   /** Scheduled block time of the route's flights, in minutes. */
   durationMinutes: z.number().int(),
 });
+
+/** Path of GET ibe/getFlightByDepartCity/{code}. */
+export const ZDepartCityParams = z.object({ code: ZAirportCode });
+
+/** Path of GET flightinfo/selectByFlight/{route}: `ORIGIN-DESTINATION`, e.g. `KTI-BKK`. */
+export const ZRouteParams = z.object({
+  route: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}-[A-Z]{3}$/, 'must be ORIGIN-DESTINATION, e.g. KTI-BKK')),
+});

@@ -556,9 +556,14 @@ describe('flight search (spec §7, issue 2 §4)', () => {
       expect((await get('/travelsky/flightinfo/selectByFlight/PVG-KTI')).data.timediff).toBe(-1);
     });
 
-    it('answers route_not_found for a route not flown or malformed', async () => {
+    it('answers route_not_found for a route not flown', async () => {
       expect((await get('/travelsky/flightinfo/selectByFlight/KOS-SAI')).code).toBe('205');
-      expect((await get('/travelsky/flightinfo/selectByFlight/nonsense')).code).toBe('205');
+    });
+
+    it('names the route parameter when it is malformed', async () => {
+      const body = await get('/travelsky/flightinfo/selectByFlight/nonsense');
+      expect(body.code).toBe('400');
+      expect(body.message).toContain('ORIGIN-DESTINATION');
     });
   });
 
