@@ -73,9 +73,18 @@ try {
   const checked = (await check.json()) as { code: string; data: { flights: unknown[] } };
   if (checked.code !== '0') throw new Error(`queryFlight does not answer: ${JSON.stringify(checked)}`);
 
+  // The same kind of request to the bare route: a JSON search body, a small JSON reply.
+  const bareOptions = (duration: number): autocannon.Options => ({
+    url: `${bare.url}/bare`,
+    connections,
+    duration,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: requests[0]!.body as string,
+  });
   // Warm both up, then measure each with the machine otherwise idle.
   await run({ url: api.url, connections, duration: 2, requests });
-  await run({ url: bare.url, connections, duration: 2, method: 'POST', path: '/bare' });
+  await run(bareOptions(2));
   const search = await run({ url: api.url, connections, duration: seconds, requests });
   const baseline = await run({
     url: bare.url,

@@ -1,0 +1,173 @@
+import { signParams } from '@wings/rules';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ok } from '../test/fake-api';
+import { ACCESS_TOKEN_KEY } from './access-token';
+import { ApiError } from './api-error';
+import { clientHooks, configureApiClient } from './client-hooks';
+import { apiRequest } from './http-client';
+
+const TOKEN_PATH = '/api/travelsky/common/getAccessToken';
+
+interface Sent {
+  path: string;
+  headers: Record<string, string>;
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function storeToken(token: string) {
+  localStorage.setItem(ACCESS_TOKEN_KEY, JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
+}
+
+describe('API client', () => {
+  const toast = vi.fn();
+  const saved = { ...clientHooks };
+
+  beforeEach(() => {
+    toast.mockReset();
+    configureApiClient({ toast, translate: (key) => `t:${key}`, language: () => 'km' });
+  });
+  afterEach(() => {
+    configureApiClient(saved);
+    vi.unstubAllGlobals();
+  });
+
+  function stubFetch(handler: (sent: Sent, init?: RequestInit) => Promise<Response> | Response) {
+    const sent: Sent[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const s = {
+          path: new URL(String(input), 'http://localhost').pathname,
+          headers: { ...(init?.headers as Record<string, string>) },
+        };
+        sent.push(s);
+        return handler(s, init);
+      }),
+    );
+    return sent;
+  }
+
+  test('renews the access token once for concurrent 2007 replies and replays every call', async () => {
+    storeToken('old-token');
+    const sent = stubFetch(async ({ path, headers }) => {
+      if (path === TOKEN_PATH) {
+        await new Promise((r) => setTimeout(r, 20));
+        return json(ok({ access_token: 'new-token', expires_in: 7200 }).body);
+      }
+      if (headers.Authorization === 'Bearer old-token') {
+        return json({ code: '2007', message: 'The access token has expired.', data: null });
+      }
+      return json(ok({ path }).body);
+    });
+
+    const results = await Promise.all([
+      apiRequest<{ path: string }>('/a'),
+      apiRequest<{ path: string }>('/b'),
+      apiRequest<{ path: string }>('/c'),
+    ]);
+
+    expect(results.map((r) => r.path)).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(sent.filter((s) => s.path === TOKEN_PATH)).toHaveLength(1);
+    for (const p of ['/api/a', '/api/b', '/api/c']) {
+      expect(sent.filter((s) => s.path === p).map((s) => s.headers.Authorization)).toEqual([
+        'Bearer old-token',
+        'Bearer new-token',
+      ]);
+    }
+    expect(JSON.parse(localStorage.getItem(ACCESS_TOKEN_KEY) ?? '{}').token).toBe('new-token');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  test('obtains a token with signed headers when none is stored, and sends language and client source', async () => {
+    const sent = stubFetch(({ path }) =>
+      path === TOKEN_PATH ? json(ok({ access_token: 'tok', expires_in: 7200 }).body) : json(ok(null).body),
+    );
+    await apiRequest('/travelsky/ibe/getAirport');
+    const tokenCall = sent[0];
+    expect(tokenCall?.path).toBe(TOKEN_PATH);
+    const h = tokenCall?.headers ?? {};
+    expect(h.appId).toBe('wings-h5-demo');
+    expect(h.signType).toBe('MD5');
+    expect(h.timestamp).toMatch(/^\d{14}$/);
+    expect(h.nonce?.length).toBeGreaterThanOrEqual(16);
+    expect(h.sign).toBe(
+      signParams(
+        { appId: h.appId, nonce: h.nonce, timestamp: h.timestamp, signType: 'MD5' },
+        'demo-secret-change-me',
+      ),
+    );
+    expect(sent[1]?.headers).toMatchObject({
+      language: '2',
+      Authorization: 'Bearer tok',
+      apiBkSource: 'CA-H5',
+    });
+  });
+
+  test('shows the system error once renewal fails', async () => {
+    storeToken('old-token');
+    stubFetch(({ path }) =>
+      path === TOKEN_PATH
+        ? json({ code: '2001', message: 'bad sign', data: null })
+        : json({ code: '2007', message: 'expired', data: null }),
+    );
+    await expect(apiRequest('/a')).rejects.toBeInstanceOf(ApiError);
+    expect(toast).toHaveBeenCalledWith('t:system_error');
+  });
+
+  test('maps transport failures to the spec toasts', async () => {
+    storeToken('tok');
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: 'http:0' });
+    expect(toast).toHaveBeenLastCalledWith('t:http.network');
+
+    stubFetch(() => new Response('<html>busy</html>', { status: 503 }));
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: 'http:503' });
+    expect(toast).toHaveBeenLastCalledWith('t:http.503');
+
+    stubFetch(() => new Response('', { status: 418 }));
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: 'http:418' });
+    expect(toast).toHaveBeenLastCalledWith('t:http.failed');
+  });
+
+  test('shows the message an error reply carries, with its field issues', async () => {
+    storeToken('tok');
+    stubFetch(() =>
+      json(
+        {
+          code: '400',
+          message: 'depDate: must be a date written YYYY-MM-DD',
+          data: { fields: [{ field: 'depDate', key: 'invalid_request', message: 'must be a date' }] },
+        },
+        400,
+      ),
+    );
+    const error = await apiRequest('/a', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fields[0]?.field).toBe('depDate');
+    expect(toast).toHaveBeenCalledWith('depDate: must be a date written YYYY-MM-DD');
+  });
+
+  test('leaves quiet business codes to the page and toasts the others', async () => {
+    storeToken('tok');
+    stubFetch(() => json({ code: '204', message: 'No eligible flight', data: null }));
+    await expect(apiRequest('/a', { quietCodes: ['204'] })).rejects.toMatchObject({ code: '204' });
+    expect(toast).not.toHaveBeenCalled();
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: '204' });
+    expect(toast).toHaveBeenCalledWith('No eligible flight');
+  });
+
+  test('logs out and toasts on an expired login', async () => {
+    storeToken('tok');
+    const onLoginExpired = vi.fn();
+    configureApiClient({ onLoginExpired });
+    stubFetch(() => json({ code: 'CAC3002', message: 'expired', data: null }));
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: 'CAC3002' });
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(toast).toHaveBeenCalledWith('t:session.expired');
+  });
+});

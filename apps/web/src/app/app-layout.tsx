@@ -1,0 +1,56 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { DelayedLoading } from '../components/delayed-loading';
+import { PageErrorBoundary } from '../components/error-boundary';
+import { isTabPath, pageOrder, paths } from './paths';
+import { TabBar } from './tab-bar';
+
+type Direction = 'none' | 'forward' | 'back';
+
+/**
+ * Slide direction by page order (spec §2): a later page slides in from the right (moving
+ * left), an earlier one from the left. Switching between tabs does not slide.
+ */
+function useSlideDirection(pathname: string): Direction {
+  const last = useRef<{ path: string; dir: Direction }>({ path: pathname, dir: 'none' });
+  if (last.current.path !== pathname) {
+    const from = last.current.path;
+    const dir: Direction =
+      isTabPath(from) && isTabPath(pathname)
+        ? 'none'
+        : pageOrder(pathname) >= pageOrder(from)
+          ? 'forward'
+          : 'back';
+    last.current = { path: pathname, dir };
+  }
+  return last.current.dir;
+}
+
+/** Mounted once per page (the page container is keyed by path): a new page starts at the top. */
+function ScrollToTop() {
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, []);
+  return null;
+}
+
+/** The app shell: the current page with its transition, and the tab bar on tab pages. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const direction = useSlideDirection(pathname);
+  const withTabs = isTabPath(pathname) || pathname === paths.login;
+
+  return (
+    <div className={`app-shell${withTabs ? ' app-shell-tabs' : ''}`}>
+      <div key={pathname} className={`page page-${direction}`}>
+        <ScrollToTop />
+        <PageErrorBoundary>
+          <Suspense fallback={<DelayedLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </div>
+      {withTabs ? <TabBar /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { type NavigateOptions, type To, useNavigate } from 'react-router';
+import { paths } from './paths';
+
+/** Navigation calls are debounced by 50 ms (spec §2, §9): a double tap navigates once. */
+export const NAVIGATION_DEBOUNCE_MS = 50;
+
+let pending: ReturnType<typeof setTimeout> | null = null;
+
+/** Runs `action` after the debounce window; a newer call inside the window replaces it. */
+export function debounceNavigation(action: () => void): void {
+  if (pending) clearTimeout(pending);
+  pending = setTimeout(() => {
+    pending = null;
+    action();
+  }, NAVIGATION_DEBOUNCE_MS);
+}
+
+export interface AppNavigation {
+  push: (to: To, options?: NavigateOptions) => void;
+  replace: (to: To, options?: NavigateOptions) => void;
+  /** Back through browser history; when the app was opened on this page, go to `fallback`. */
+  back: (fallback?: string) => void;
+}
+
+/** The only way pages navigate: debounced push, replace and back (browser history). */
+export function useAppNavigate(): AppNavigation {
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      push: (to, options) => debounceNavigation(() => navigate(to, options)),
+      replace: (to, options) => debounceNavigation(() => navigate(to, { ...options, replace: true })),
+      back: (fallback = paths.home) =>
+        debounceNavigation(() => {
+          const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+          if (idx > 0) navigate(-1);
+          else navigate(fallback, { replace: true });
+        }),
+    }),
+    [navigate],
+  );
+}

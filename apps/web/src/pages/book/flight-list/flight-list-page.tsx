@@ -1,0 +1,98 @@
+import type { LanguageTag, QueryFlightRequest } from '@wings/contracts';
+import { addDays, SEARCH_WINDOW_DAYS, seatedCount } from '@wings/rules';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { isLanguageTag } from '../../../app/i18n';
+import { useAppNavigate } from '../../../app/navigation';
+import { paths } from '../../../app/paths';
+import { NavBar } from '../../../components/nav-bar';
+import { StateView } from '../../../components/state-view';
+import { useQueryFlight } from '../../../features/booking/api/query-flight';
+import { useBookingStore } from '../../../features/booking/booking-store';
+import { DayStrip } from '../../../features/booking/components/day-strip';
+import { FlightResults } from '../../../features/booking/components/flight-results';
+import { ResultsHeader } from '../../../features/booking/components/results-header';
+import { useAirportMap } from '../../../features/booking/use-airport-map';
+import { cityName, formatDate, todayAt } from '../../../lib/format';
+import '../../../features/booking/results.css';
+
+/** Outbound (or one-way) results: day strip and flights (spec §2 book-ticket results). */
+export default function FlightListPage() {
+  const { t, i18n } = useTranslation();
+  const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
+  const nav = useAppNavigate();
+  const search = useBookingStore((s) => s.search);
+  const setSearch = useBookingStore((s) => s.setSearch);
+  const chooseLeave = useBookingStore((s) => s.chooseLeave);
+  const airports = useAirportMap();
+  const ready = Boolean(search.depCode && search.arrCode && search.depDate);
+  const roundTrip = search.tripType === 1 && Boolean(search.retDate);
+
+  const body: QueryFlightRequest = {
+    depCode: search.depCode,
+    arrCode: search.arrCode,
+    depDate: search.depDate,
+    passengers: search.passengers,
+    tripType: roundTrip ? 1 : 0,
+    ...(roundTrip ? { retDate: search.retDate } : {}),
+  };
+  const query = useQueryFlight(body, ready);
+
+  const title = ready
+    ? `${cityName(airports.get(search.depCode), lang) || search.depCode} → ${cityName(airports.get(search.arrCode), lang) || search.arrCode}`
+    : t('book.title');
+
+  if (!ready) {
+    return (
+      <div>
+        <NavBar title={title} theme="navy" back={paths.book} />
+        <StateView
+          title={t('results.no_search')}
+          description={t('results.no_search_desc')}
+          testId="results-no-search"
+          action={
+            <Button color="primary" onClick={() => nav.replace(paths.book)}>
+              {t('results.new_search')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const today = todayAt(airports.get(search.depCode)?.timeZone);
+  const lastDay = addDays(today, SEARCH_WINDOW_DAYS);
+
+  return (
+    <div>
+      <NavBar title={title} theme="navy" back={paths.book} />
+      <ResultsHeader
+        date={formatDate(search.depDate, lang)}
+        step={roundTrip ? `${t('results.outbound')} 1/2` : t('book.one_way')}
+        passengers={search.passengers}
+      />
+      <DayStrip
+        depCode={search.depCode}
+        arrCode={search.arrCode}
+        date={search.depDate}
+        passengers={search.passengers}
+        min={today}
+        max={roundTrip && search.retDate < lastDay ? search.retDate : lastDay}
+        onSelect={(depDate) => setSearch({ depDate })}
+      />
+      <div className="page-body">
+        <h2 className="card-title">{roundTrip ? t('results.choose_outbound') : t('book.title')}</h2>
+        <FlightResults
+          query={query}
+          airports={airports}
+          seated={seatedCount(search.passengers)}
+          onOneWayInstead={() => setSearch({ tripType: 0, retDate: '' })}
+          onChoose={(flight, fare) => {
+            chooseLeave(flight, fare);
+            nav.push(roundTrip ? paths.returnTicket : paths.tripSummary);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '../app/providers';
+
+/** Renders pages inside the app's providers with an in-memory router starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, client };
+}
