@@ -86,13 +86,7 @@ try {
   await run({ url: api.url, connections, duration: 2, requests });
   await run(bareOptions(2));
   const search = await run({ url: api.url, connections, duration: seconds, requests });
-  const baseline = await run({
-    url: bare.url,
-    connections,
-    duration: seconds,
-    method: 'POST',
-    path: '/bare',
-  });
+  const baseline = await run(bareOptions(seconds));
 
   console.log(`${connections} connections, ${seconds} s each, ${os.cpus().length} cores`);
   console.log(line('bare', baseline));

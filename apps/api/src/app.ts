@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { contentRoutes } from './modules/content/content.routes';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(accessTokenRoutes(tokens));
+      await api.register(contentRoutes({ db: database.db }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './content';
 export * from './enums';
 export * from './envelope';
 export * from './errors';

@@ -1,4 +1,5 @@
 // Every table of the system, one file per area (DESIGN.md §6a).
+export * from './content';
 export * from './fares';
 export * from './inventory';
 export * from './network';

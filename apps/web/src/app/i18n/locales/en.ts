@@ -155,7 +155,7 @@ export const en = {
   'summary.line': '{{type}} × {{count}}',
   'summary.leg_total_out': 'Outbound total',
   'summary.leg_total_ret': 'Return total',
-  'summary.total': 'Total for all passengers',
+  'summary.total': 'Fares for all passengers, before taxes',
   'summary.continue': 'Continue to passengers',
   'summary.next_note': 'Passenger details come next: this step opens in the next release of the app.',
   'summary.change': 'Change flight',

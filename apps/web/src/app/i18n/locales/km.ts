@@ -155,7 +155,7 @@ export const km: Record<UiKey, string> = {
   'summary.line': '{{type}} × {{count}}',
   'summary.leg_total_out': 'សរុបជើងទៅ',
   'summary.leg_total_ret': 'សរុបជើងត្រឡប់',
-  'summary.total': 'សរុបសម្រាប់អ្នកដំណើរទាំងអស់',
+  'summary.total': 'តម្លៃសំបុត្រសម្រាប់អ្នកដំណើរទាំងអស់ (មិនទាន់រួមពន្ធ)',
   'summary.continue': 'បន្តទៅព័ត៌មានអ្នកដំណើរ',
   'summary.next_note': 'ព័ត៌មានអ្នកដំណើរជាជំហានបន្ទាប់៖ ជំហាននេះនឹងបើកនៅក្នុងកំណែបន្ទាប់នៃកម្មវិធី។',
   'summary.change': 'ប្តូរជើងហោះហើរ',

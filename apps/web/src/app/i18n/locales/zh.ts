@@ -155,7 +155,7 @@ export const zh: Record<UiKey, string> = {
   'summary.line': '{{type}} × {{count}}',
   'summary.leg_total_out': '去程合计',
   'summary.leg_total_ret': '返程合计',
-  'summary.total': '全部乘客总价',
+  'summary.total': '全部旅客票价（不含税费）',
   'summary.continue': '继续填写乘客信息',
   'summary.next_note': '下一步为填写乘客信息：该步骤将在应用的下一版本中开放。',
   'summary.change': '更换航班',

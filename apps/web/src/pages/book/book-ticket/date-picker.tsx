@@ -68,6 +68,9 @@ export function DatePicker(props: DatePickerProps) {
           minPage={{ year: minDate.getFullYear(), month: minDate.getMonth() + 1 }}
           maxPage={{ year: maxDate.getFullYear(), month: maxDate.getMonth() + 1 }}
           weekStartsOn="Monday"
+          // The search window is 180 days: a year jump would only land on a closed month.
+          prevYearButton={null}
+          nextYearButton={null}
           onPageChange={(year, m) => setMonth(`${year}-${String(m).padStart(2, '0')}`)}
           onChange={(date) => {
             if (date) props.onSelect(fromDeviceDate(date));

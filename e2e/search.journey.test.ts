@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, localDate } from '@wings/rules';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, phoneContext, screenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/** Opens the calendar of a date field and taps a day, paging forward month by month. */
+async function pickDate(page: Page, field: string, date: string): Promise<void> {
+  await page.getByTestId(field).click();
+  await page.getByTestId('calendar').waitFor();
+  await page.waitForTimeout(400); // the sheet slides up
+  const day = page.getByTestId(`calendar-day-${date}`);
+  for (let i = 0; i < 8 && !(await day.isVisible()); i++) {
+    await page.locator('.adm-calendar-arrow-button-right-month').click();
+    await page.waitForTimeout(150);
+  }
+  await day.click();
+  await expect.poll(() => page.getByTestId('calendar').isVisible()).toBe(false);
+}
+
+/** Opens an airport sheet, searches, taps the airport, and waits for the sheet to close. */
+async function pickAirport(page: Page, picker: string, query: string, code: string): Promise<void> {
+  await page.getByTestId(picker).click();
+  await page.getByTestId('airport-search-input').fill(query);
+  await page.getByTestId(`airport-option-${code}`).click();
+  await expect.poll(() => page.getByTestId('airport-search-input').count()).toBe(0);
+  expect(await page.getByTestId(picker).textContent()).toContain(code);
+}
+
+/** Chooses the first family that can be bought on the first flight that has one. */
+async function chooseFirstFare(page: Page): Promise<string> {
+  await page.getByTestId('flight-list').waitFor();
+  const family = page.locator('[data-testid^="family-"]:not([disabled])').first();
+  await family.waitFor();
+  const id = (await family.getAttribute('data-testid')) ?? '';
+  await family.click();
+  const choose = page.getByTestId(id.replace(/^family-/, 'choose-'));
+  await choose.waitFor();
+  await choose.click();
+  return id;
+}
+
+describe('a traveller searches a return trip on a phone', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dataDir: string;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-journey-'));
+    server = await startServer(dataDir);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('switches language, searches KTI→BKK for 2 adults and an infant, and picks both fares', async () => {
+    const context = await phoneContext(browser, 'zh-CN');
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.goto(`${server.url}/`);
+
+    // Home in Chinese, the default.
+    await page.getByTestId('tab-home').waitFor();
+    await expect.poll(() => page.getByTestId('promo-list').isVisible()).toBe(true);
+    await screenshot(page, '01-home-zh');
+
+    // More → Khmer, then English.
+    await page.getByTestId('tab-more').click();
+    await page.getByTestId('lang-km').click();
+    await expect.poll(() => page.getByTestId('tab-book').textContent()).toMatch(/[\u1780-\u17FF]/);
+    await screenshot(page, '02-more-km');
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => page.getByTestId('tab-book').textContent()).toMatch(/Book/i);
+
+    // Book: a return trip from Phnom Penh to Bangkok.
+    await page.getByTestId('tab-book').click();
+    await page.getByTestId('trip-type-return').click();
+    await pickAirport(page, 'dep-picker', 'Phnom', 'KTI');
+    await pickAirport(page, 'arr-picker', 'bangkok', 'BKK');
+
+    const today = localDate(new Date(), 'Asia/Phnom_Penh');
+    const outbound = addDays(today, 30);
+    const inbound = addDays(today, 37);
+    await pickDate(page, 'date-field-depart', outbound);
+    await pickDate(page, 'date-field-return', inbound);
+
+    await page.getByTestId('pax-adult-plus').click();
+    await page.getByTestId('pax-infant-plus').click();
+    expect(await page.getByTestId('pax-adult-count').textContent()).toBe('2');
+    expect(await page.getByTestId('pax-infant-count').textContent()).toBe('1');
+    // A second infant would outnumber nobody yet; a third would: the rule shows inline.
+    await page.getByTestId('pax-infant-plus').click();
+    await page.getByTestId('pax-infant-plus').click();
+    await expect.poll(() => page.getByTestId('field-error-passengers').isVisible()).toBe(true);
+    while ((await page.getByTestId('pax-infant-count').textContent()) !== '1') {
+      await page.getByTestId('pax-infant-minus').click();
+    }
+    await screenshot(page, '03-search-form-en');
+
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('day-strip').waitFor();
+    await page.getByTestId('flight-list').waitFor();
+    await screenshot(page, '04-outbound-results-en');
+    const outboundFare = await chooseFirstFare(page);
+    expect(outboundFare).toMatch(/^family-WC\d+-\w+$/);
+
+    // The return leg, Bangkok → Phnom Penh.
+    await page.getByTestId('chosen-outbound').waitFor();
+    await page.getByTestId('flight-list').waitFor();
+    await screenshot(page, '05-return-results-en');
+    await chooseFirstFare(page);
+
+    // The trip: both legs and the total; the next step (passengers) starts from here.
+    await page.getByTestId('trip-summary').waitFor();
+    await page.getByTestId('summary-leg-outbound').waitFor();
+    await page.getByTestId('summary-leg-return').waitFor();
+    const total = await page.getByTestId('summary-total').textContent();
+    expect(total).toMatch(/\$\d[\d,]*\.\d{2}/);
+    expect(await page.getByTestId('continue-passengers').isDisabled()).toBe(true);
+    await screenshot(page, '06-trip-summary-en');
+
+    // The booking state survives a reload.
+    await page.reload();
+    await page.getByTestId('trip-summary').waitFor();
+    expect(await page.getByTestId('summary-total').textContent()).toBe(total);
+
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
