@@ -24,6 +24,32 @@ export const ErrorCodes = {
   flightSelectLimit: { code: '610', key: 'flight_select_limit' },
   /** queryFlight / queryFlightReturn: the route has no return service (spec §8: CAC2112). */
   noRoundTrip: { code: 'CAC2112', key: 'flight_no_support_round_trip' },
+  /** The session token is missing, expired or revoked (spec §7: 600 means login expired). */
+  loginExpired: { code: '600', key: 'login_expired' },
+  /** login: the account is suspended or locked after repeated failures (spec §8: 203). */
+  loginLimit: { code: '203', key: 'login_limit' },
+  /** login: wrong account or password, never saying which (spec §8: 601). */
+  incorrectToken: { code: '601', key: 'incorrect_token' },
+  /** A captcha is missing, wrong or expired (spec §8: 602); `data.captchaRequired` tells the form. */
+  captchaError: { code: '602', key: 'captcha_error' },
+  /** register: the phone number already has an account (spec §8: 4001). */
+  phoneExist: { code: '4001', key: 'phone_exist' },
+  /** register / bind: the e-mail already has an account (spec §8: 4002). */
+  emailExist: { code: '4002', key: 'email_exist' },
+  /** The e-mail code is wrong, expired, used, or out of tries. */
+  emailCodeInvalid: { code: '4003', key: 'code_invalid' },
+  /** An e-mail code was sent to this address less than a minute ago. */
+  emailCodeTooSoon: { code: '4004', key: 'code_too_soon' },
+  /** change password: the old password is not correct. */
+  oldPasswordWrong: { code: '4006', key: 'old_password_wrong' },
+  /** verify password: the password is not correct. */
+  passwordWrong: { code: '4008', key: 'password_wrong' },
+  /** The e-mail is already bound to an account. */
+  emailBound: { code: '4007', key: 'email_bound' },
+  /** A third-party sign-in could not be completed (provider refused, state mismatch, bad token). */
+  oauthFailed: { code: '4010', key: 'oauth_failed' },
+  /** Something that does not exist, or is not the caller's (answered alike, so ids cannot be probed). */
+  resourceNotFound: { code: '404', key: 'not_found', httpStatus: 404 },
   /** An airport or route that does not exist in the network. */
   routeNotFound: { code: '205', key: 'route_not_found' },
   /** A path that does not exist. */

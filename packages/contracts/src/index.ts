@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './auth';
 export * from './common';
 export * from './content';

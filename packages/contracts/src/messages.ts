@@ -70,6 +70,172 @@ export const messages = {
     en: 'We do not fly this route.',
     km: 'យើងមិនហោះហើរលើផ្លូវនេះទេ។',
   },
+  login_expired: {
+    zh: '登录状态已过期，请重新登录',
+    en: 'Your login has expired. Please log in again.',
+    km: 'ការចូលរបស់អ្នកបានផុតកំណត់។ សូមចូលម្តងទៀត។',
+  },
+  login_limit: {
+    zh: '账户暂时无法使用，请联系客服',
+    en: 'This account is temporarily unavailable. Please contact customer service.',
+    km: 'គណនីនេះមិនអាចប្រើបានបណ្តោះអាសន្ន។ សូមទាក់ទងសេវាបម្រើអតិថិជន។',
+  },
+  incorrect_token: {
+    zh: '用户名或密码错误',
+    en: 'The account or password is wrong.',
+    km: 'គណនី ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។',
+  },
+  captcha_error: {
+    zh: '验证码不正确',
+    en: 'The verification code is incorrect.',
+    km: 'លេខកូដផ្ទៀងផ្ទាត់មិនត្រឹមត្រូវ។',
+  },
+  phone_exist: {
+    zh: '该手机号已注册',
+    en: 'This phone number is already registered.',
+    km: 'លេខទូរស័ព្ទនេះបានចុះឈ្មោះរួចហើយ។',
+  },
+  email_exist: {
+    zh: '该邮箱已注册',
+    en: 'This e-mail is already registered.',
+    km: 'អ៊ីមែលនេះបានចុះឈ្មោះរួចហើយ។',
+  },
+  code_invalid: {
+    zh: '邮箱验证码错误或已失效',
+    en: 'The e-mail code is wrong or no longer valid.',
+    km: 'លេខកូដអ៊ីមែលមិនត្រឹមត្រូវ ឬលែងមានសុពលភាព។',
+  },
+  code_too_soon: {
+    zh: '验证码发送过于频繁，请一分钟后再试',
+    en: 'A code was just sent. Please wait a minute before asking again.',
+    km: 'លេខកូដទើបតែបានផ្ញើ។ សូមរង់ចាំមួយនាទីមុនពេលស្នើម្តងទៀត។',
+  },
+  old_password_wrong: {
+    zh: '原密码错误',
+    en: 'The old password is wrong.',
+    km: 'ពាក្យសម្ងាត់ចាស់មិនត្រឹមត្រូវ។',
+  },
+  password_wrong: { zh: '密码错误', en: 'The password is wrong.', km: 'ពាក្យសម្ងាត់មិនត្រឹមត្រូវ។' },
+  email_bound: {
+    zh: '该邮箱已被绑定',
+    en: 'This e-mail is already bound to an account.',
+    km: 'អ៊ីមែលនេះត្រូវបានភ្ជាប់ជាមួយគណនីរួចហើយ។',
+  },
+  oauth_failed: {
+    zh: '第三方登录失败，请重试',
+    en: 'Signing in with that service did not work. Please try again.',
+    km: 'ការចូលតាមសេវានោះមិនបានសម្រេច។ សូមព្យាយាមម្តងទៀត។',
+  },
+  'account.email_invalid': {
+    zh: '请输入有效的邮箱地址',
+    en: 'Enter a valid e-mail address.',
+    km: 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលត្រឹមត្រូវ។',
+  },
+  'account.email_required': { zh: '请输入邮箱', en: 'Enter your e-mail.', km: 'សូមបញ្ចូលអ៊ីមែលរបស់អ្នក។' },
+  'account.email_no_special': {
+    zh: '邮箱不能包含下划线等特殊字符',
+    en: 'The e-mail cannot contain underscores or similar special characters.',
+    km: 'អ៊ីមែលមិនអាចមានសញ្ញាគូសក្រោម ឬតួអក្សរពិសេសស្រដៀងគ្នាទេ។',
+  },
+  'account.password_required': { zh: '请输入密码', en: 'Enter a password.', km: 'សូមបញ្ចូលពាក្យសម្ងាត់។' },
+  'account.password_rule': {
+    zh: '密码需为8-20位字母和数字组合',
+    en: 'Use 8 to 20 letters and digits, with at least one of each.',
+    km: 'ប្រើអក្សរ និងលេខពី 8 ដល់ 20 ដោយមានយ៉ាងហោចណាស់មួយនៃនីមួយៗ។',
+  },
+  'account.password_mismatch': {
+    zh: '两次输入的密码不一致',
+    en: 'The two passwords do not match.',
+    km: 'ពាក្យសម្ងាត់ទាំងពីរមិនដូចគ្នាទេ។',
+  },
+  'account.password_same': {
+    zh: '新密码不能与原密码相同',
+    en: 'The new password must differ from the old one.',
+    km: 'ពាក្យសម្ងាត់ថ្មីត្រូវតែខុសពីពាក្យសម្ងាត់ចាស់។',
+  },
+  'account.agree_required': {
+    zh: '请阅读并同意用户协议',
+    en: 'Please read and accept the user agreement.',
+    km: 'សូមអាន និងយល់ព្រមលើកិច្ចព្រមព្រៀងអ្នកប្រើប្រាស់។',
+  },
+  'account.code_required': {
+    zh: '请输入6位邮箱验证码',
+    en: 'Enter the 6-digit code from the e-mail.',
+    km: 'សូមបញ្ចូលលេខកូដ 6 ខ្ទង់ពីអ៊ីមែល។',
+  },
+  'person.surname_required': { zh: '请输入姓', en: 'Enter the surname.', km: 'សូមបញ្ចូលនាមត្រកូល។' },
+  'person.given_name_required': { zh: '请输入名', en: 'Enter the given name.', km: 'សូមបញ្ចូលនាមខ្លួន។' },
+  'person.name_letters': {
+    zh: '姓名须为英文字母（中文姓名请填写拼音）',
+    en: 'Use English letters (pinyin for Chinese names).',
+    km: 'សូមប្រើអក្សរអង់គ្លេស (ភីនអ៊ីនសម្រាប់ឈ្មោះចិន)។',
+  },
+  'person.title_required': { zh: '请选择称谓', en: 'Choose a title.', km: 'សូមជ្រើសរើសងារ។' },
+  'person.nationality_required': {
+    zh: '请选择国籍/地区',
+    en: 'Choose the nationality or region.',
+    km: 'សូមជ្រើសរើសសញ្ជាតិ ឬតំបន់។',
+  },
+  'person.birthday_required': {
+    zh: '请选择出生日期',
+    en: 'Choose the date of birth.',
+    km: 'សូមជ្រើសរើសថ្ងៃខែឆ្នាំកំណើត។',
+  },
+  'person.birthday_future': {
+    zh: '出生日期不能晚于今天',
+    en: 'The date of birth cannot be in the future.',
+    km: 'ថ្ងៃខែឆ្នាំកំណើតមិនអាចនៅថ្ងៃអនាគតទេ។',
+  },
+  'person.doc_number_required': {
+    zh: '请输入证件号码',
+    en: 'Enter the document number.',
+    km: 'សូមបញ្ចូលលេខឯកសារ។',
+  },
+  'person.doc_number_format': {
+    zh: '证件号码格式不正确',
+    en: 'The document number format is wrong.',
+    km: 'ទម្រង់លេខឯកសារមិនត្រឹមត្រូវ។',
+  },
+  'person.doc_expiry_required': {
+    zh: '请选择证件有效期',
+    en: 'Choose the document expiry date.',
+    km: 'សូមជ្រើសរើសកាលបរិច្ឆេទផុតកំណត់នៃឯកសារ។',
+  },
+  'person.doc_expired': {
+    zh: '证件已过期',
+    en: 'This document has expired.',
+    km: 'ឯកសារនេះបានផុតកំណត់ហើយ។',
+  },
+  'person.doc_expiry_too_soon': {
+    zh: '证件有效期须在出发日期半年以后',
+    en: 'The document must be valid for more than six months after departure.',
+    km: 'ឯកសារត្រូវមានសុពលភាពលើសពីប្រាំមួយខែបន្ទាប់ពីការចេញដំណើរ។',
+  },
+  'person.country_code_required': {
+    zh: '请选择国家/地区区号',
+    en: 'Choose the country code.',
+    km: 'សូមជ្រើសរើសលេខកូដប្រទេស។',
+  },
+  'person.phone_invalid': {
+    zh: '请输入正确的手机号码',
+    en: 'Enter a valid phone number (digits only).',
+    km: 'សូមបញ្ចូលលេខទូរស័ព្ទត្រឹមត្រូវ (តែលេខប៉ុណ្ណោះ)។',
+  },
+  'person.phone_too_long': {
+    zh: '区号加手机号不能超过20位',
+    en: 'Country code and number together can have at most 20 characters.',
+    km: 'លេខកូដប្រទេស និងលេខទូរស័ព្ទរួមគ្នាមិនអាចលើស 20 តួអក្សរទេ។',
+  },
+  'person.type_mismatch': {
+    zh: '该旅客的年龄与所选旅客类型不符',
+    en: 'This passenger’s age does not match the passenger type.',
+    km: 'អាយុរបស់អ្នកដំណើរនេះមិនត្រូវនឹងប្រភេទអ្នកដំណើរទេ។',
+  },
+  'person.infant_too_young': {
+    zh: '婴儿须出生满14天',
+    en: 'An infant must be more than 14 days old to fly.',
+    km: 'ទារកត្រូវមានអាយុលើស 14 ថ្ងៃដើម្បីហោះហើរ។',
+  },
   'common.enter_correct_data': {
     zh: '请输入正确的信息',
     en: 'Please enter correct information.',
