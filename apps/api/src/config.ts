@@ -32,6 +32,31 @@ const ZConfig = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),
     /** How long a search result may be served from memory, milliseconds; 0 turns the cache off. */
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+    /** Outgoing mail server, e.g. smtps://user:pass@smtp.example.com:465; unset keeps mail in the dev mailbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Wings Airways <no-reply@wings-airways.example>'),
+    /** Days a login session lives, sliding with each use (issue 3: 30). */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Third-party login through the local sandbox identity provider; on by default outside production. */
+    OAUTH_SANDBOX: z.enum(['true', 'false']).optional(),
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    /** Base URLs of the providers, overridable so tests can drive the adapters against local fakes. */
+    FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com'),
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    WECHAT_APP_ID: z.string().min(1).optional(),
+    WECHAT_APP_SECRET: z.string().min(1).optional(),
+    WECHAT_AUTH_URL: z.url().default('https://open.weixin.qq.com'),
+    WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+    APPLE_CLIENT_ID: z.string().min(1).optional(),
+    APPLE_TEAM_ID: z.string().min(1).optional(),
+    APPLE_KEY_ID: z.string().min(1).optional(),
+    /** The Sign in with Apple private key (PKCS#8 PEM, newlines as \\n allowed). */
+    APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+    APPLE_AUTH_URL: z.url().default('https://appleid.apple.com'),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {
@@ -61,6 +86,18 @@ export interface Config {
   webDist: string;
   accessTokenTtlSeconds: number;
   searchCacheTtlMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionTtlDays: number;
+  oauth: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  /** The sandbox identity provider stands in for every provider without keys. */
+  sandbox: boolean;
+  facebook: { appId: string; appSecret: string; authUrl: string; graphUrl: string } | null;
+  wechat: { appId: string; appSecret: string; authUrl: string; apiUrl: string } | null;
+  apple: { clientId: string; teamId: string; keyId: string; privateKey: string; authUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +123,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(c.WEB_DIST),
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     searchCacheTtlMs: c.SEARCH_CACHE_TTL_MS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    sessionTtlDays: c.SESSION_TTL_DAYS,
+    oauth: {
+      sandbox: c.OAUTH_SANDBOX ? c.OAUTH_SANDBOX === 'true' : c.NODE_ENV !== 'production',
+      facebook:
+        c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET
+          ? {
+              appId: c.FACEBOOK_APP_ID,
+              appSecret: c.FACEBOOK_APP_SECRET,
+              authUrl: c.FACEBOOK_AUTH_URL,
+              graphUrl: c.FACEBOOK_GRAPH_URL,
+            }
+          : null,
+      wechat:
+        c.WECHAT_APP_ID && c.WECHAT_APP_SECRET
+          ? {
+              appId: c.WECHAT_APP_ID,
+              appSecret: c.WECHAT_APP_SECRET,
+              authUrl: c.WECHAT_AUTH_URL,
+              apiUrl: c.WECHAT_API_URL,
+            }
+          : null,
+      apple:
+        c.APPLE_CLIENT_ID && c.APPLE_TEAM_ID && c.APPLE_KEY_ID && c.APPLE_PRIVATE_KEY
+          ? {
+              clientId: c.APPLE_CLIENT_ID,
+              teamId: c.APPLE_TEAM_ID,
+              keyId: c.APPLE_KEY_ID,
+              privateKey: c.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+              authUrl: c.APPLE_AUTH_URL,
+            }
+          : null,
+    },
   };
 }
