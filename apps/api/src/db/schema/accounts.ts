@@ -171,3 +171,19 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...stamps,
 });
+
+/**
+ * One-time tickets from a third-party callback to the app: the callback redirects to the app
+ * with a ticket, which `thirdoauth/login` exchanges for a session, so no session token ever
+ * travels in a URL. Hashed, a minute or two of life, single use.
+ */
+export const oauthTickets = pgTable('oauth_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...stamps,
+});
