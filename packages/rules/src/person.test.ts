@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  ageInYears,
+  checkDocExpiry,
+  checkDocument,
+  checkName,
+  checkPhone,
+  checkSavedPassenger,
+  type PersonInput,
+  passengerTypeOn,
+} from './person';
+
+const keys = (issues: { key: string }[]) => issues.map((i) => i.key);
+
+describe('names in English letters', () => {
+  it.each([
+    ['SOK', 'DARA', []],
+    ['Wang', 'Xiao Ming', []],
+    ["O'Neil", 'Mary Ann', []],
+    ['Ngo-Tran', 'Linh', []],
+    ['王', 'Xiaoming', ['person.name_letters']],
+    ['Sok', 'ដារា', ['person.name_letters']],
+    ['Sok1', 'Dara', ['person.name_letters']],
+    ['Sok', 'Dara  Vy', ['person.name_letters']],
+    ['', 'Dara', ['person.surname_required']],
+    ['Sok', ' ', ['person.given_name_required']],
+  ])('%j %j gives %j', (s, g, expected) => {
+    expect(keys(checkName(s, g))).toEqual(expected);
+  });
+});
+
+describe('age bands at the departure date', () => {
+  it.each([
+    ['2014-12-01', '2026-12-01', 'adult'], // exactly 12 on the day
+    ['2014-12-02', '2026-12-01', 'child'], // 12 tomorrow
+    ['2024-12-01', '2026-12-01', 'child'], // exactly 2
+    ['2024-12-02', '2026-12-01', 'infant'],
+    ['2026-11-16', '2026-12-01', 'infant'], // 15 days old
+    ['2026-11-17', '2026-12-01', 'too_young'], // 14 days old
+    ['2026-12-01', '2026-12-01', 'too_young'],
+    ['2026-12-02', '2026-12-01', 'not_born'],
+    ['2012-02-29', '2024-02-28', 'child'], // a leap-day birthday turns 12 on 1 March
+    ['2012-02-29', '2024-02-29', 'adult'],
+  ] as const)('born %s, on %s: %s', (birthday, on, band) => {
+    expect(passengerTypeOn(birthday, on)).toBe(band);
+  });
+
+  it('counts whole years', () => {
+    expect(ageInYears('2010-06-15', '2026-06-14')).toBe(15);
+    expect(ageInYears('2010-06-15', '2026-06-15')).toBe(16);
+  });
+});
+
+describe('documents', () => {
+  it.each([
+    [1, 'E12345678', []],
+    [1, 'e1234567', []],
+    [1, 'E1234', []],
+    [1, 'E123', ['person.doc_number_format']],
+    [1, 'E1234567890123456', ['person.doc_number_format']],
+    [1, 'E12-34567', ['person.doc_number_format']],
+    [0, '110101199003074316', []],
+    [0, '12345', ['person.doc_number_format']],
+    [2, 'AB-1234', []],
+    [1, '', ['person.doc_number_required']],
+    [null, 'E12345678', ['person.doc_number_format']],
+  ] as const)('type %s number %j gives %j', (type, number, expected) => {
+    expect(keys(checkDocument(type, number))).toEqual(expected);
+  });
+
+  it('adds calendar months, clamping to the month end', () => {
+    expect(addMonths('2026-12-01', 6)).toBe('2027-06-01');
+    expect(addMonths('2026-08-31', 6)).toBe('2027-02-28');
+    expect(addMonths('2027-08-31', 6)).toBe('2028-02-29');
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-15');
+  });
+
+  it.each([
+    ['2027-06-02', []], // a day more than six months after departure
+    ['2027-06-01', ['person.doc_expiry_too_soon']], // exactly six months: not more
+    ['2027-01-01', ['person.doc_expiry_too_soon']],
+    ['2026-11-21', ['person.doc_expired']],
+    ['', ['person.doc_expiry_required']],
+  ])('expiry %j for a departure on 2026-12-01 gives %j', (expiry, expected) => {
+    expect(keys(checkDocExpiry(expiry, { today: '2026-11-22', lastDeparture: '2026-12-01' }))).toEqual(
+      expected,
+    );
+  });
+
+  it('only needs a valid document today when no journey is known', () => {
+    expect(checkDocExpiry('2026-11-22', { today: '2026-11-22' })).toEqual([]);
+  });
+});
+
+describe('phone with country code', () => {
+  it.each([
+    ['855', '12345678', []],
+    ['+855', '12345678', []],
+    ['86', '138001380001234567', []], // 2 + 18 = 20 characters
+    ['855', '123456789012345678', ['person.phone_too_long']], // 3 + 18 = 21
+    ['', '12345678', ['person.country_code_required']],
+    ['855', '12-345', ['person.phone_invalid']],
+    ['855', '123', ['person.phone_invalid']],
+  ])('%j %j gives %j', (code, phone, expected) => {
+    expect(keys(checkPhone(code, phone, { required: true }))).toEqual(expected);
+  });
+
+  it('lets an optional phone be empty but not a required one', () => {
+    expect(checkPhone('', '', { required: false })).toEqual([]);
+    expect(keys(checkPhone('855', '', { required: true }))).toEqual(['person.phone_invalid']);
+  });
+});
+
+describe('a saved passenger', () => {
+  const today = '2026-11-22';
+  const adult: PersonInput = {
+    surname: 'Sok',
+    givenName: 'Dara',
+    passengerType: 1,
+    title: 0,
+    gender: 0,
+    nationality: 'KH',
+    birthday: '1990-03-07',
+    docType: 1,
+    docNumber: 'N1234567',
+    docExpiry: '2030-01-01',
+    email: 'dara@example.com',
+    countryCode: '855',
+    phone: '12345678',
+  };
+
+  it('accepts a complete adult', () => {
+    expect(checkSavedPassenger(adult, today)).toEqual([]);
+  });
+
+  it.each<[string, Partial<PersonInput>, string[]]>([
+    ['a child saved as an adult', { birthday: '2018-01-01' }, ['passengerType:person.type_mismatch']],
+    [
+      'an infant of 14 days',
+      { birthday: '2026-11-08', passengerType: 3 },
+      ['birthday:person.infant_too_young'],
+    ],
+    ['an infant of 15 days', { birthday: '2026-11-07', passengerType: 3 }, []],
+    ['no title', { title: null }, ['title:person.title_required']],
+    ['no nationality', { nationality: '' }, ['nationality:person.nationality_required']],
+    ['a birth date in the future', { birthday: '2026-12-01' }, ['birthday:person.birthday_future']],
+    ['an expired passport', { docExpiry: '2026-11-21' }, ['docExpiry:person.doc_expired']],
+    ['an underscore in the e-mail', { email: 'dara_sok@example.com' }, ['email:account.email_no_special']],
+    ['no e-mail and no phone', { email: null, phone: null, countryCode: null }, []],
+    ['a Khmer middle name', { middleName: 'ដារា' }, ['middleName:person.name_letters']],
+  ])('%s', (_name, change, expected) => {
+    expect(checkSavedPassenger({ ...adult, ...change }, today).map((i) => `${i.field}:${i.key}`)).toEqual(
+      expected,
+    );
+  });
+});

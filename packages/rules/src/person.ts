@@ -1,0 +1,195 @@
+import { checkEmail } from './account';
+import { daysBetween } from './dates';
+import type { RuleIssue } from './issue';
+
+/**
+ * Rules about a person travelling (spec §5 "Passengers", after-sales §5): names, age bands,
+ * documents, phone. Used by the saved-passenger form and API now, and by booking later.
+ */
+
+/** Surnames: English letters, optionally with spaces, hyphens or apostrophes inside (O'Neil, Ngo-Tran). */
+const SURNAME = /^[A-Za-z]+(?:[ '-][A-Za-z]+)*$/;
+/** Given names: English letters and single spaces (pinyin for Chinese names: "Xiao Ming"). */
+const GIVEN_NAME = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
+export const NAME_MAX = 40;
+
+export function checkName(
+  surname: string | null | undefined,
+  givenName: string | null | undefined,
+  fields: { surname?: string; givenName?: string } = {},
+): RuleIssue[] {
+  const sField = fields.surname ?? 'surname';
+  const gField = fields.givenName ?? 'givenName';
+  const issues: RuleIssue[] = [];
+  const s = surname?.trim() ?? '';
+  const g = givenName?.trim() ?? '';
+  if (!s) issues.push({ field: sField, key: 'person.surname_required' });
+  else if (s.length > NAME_MAX || !SURNAME.test(s))
+    issues.push({ field: sField, key: 'person.name_letters' });
+  if (!g) issues.push({ field: gField, key: 'person.given_name_required' });
+  else if (g.length > NAME_MAX || !GIVEN_NAME.test(g))
+    issues.push({ field: gField, key: 'person.name_letters' });
+  return issues;
+}
+
+/** Whole years between a birth date and a date (the birthday counts on the day). */
+export function ageInYears(birthday: string, on: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+  let years = y - by;
+  if (m < bm || (m === bm && d < bd)) years -= 1;
+  return years;
+}
+
+export type PassengerBand = 'adult' | 'child' | 'infant' | 'too_young' | 'not_born';
+
+/** Age bands at a date (spec §5): adult 12+, child 2 to under 12, infant over 14 days and under 2. */
+export const ADULT_AGE = 12;
+export const CHILD_AGE = 2;
+export const INFANT_MIN_DAYS = 14;
+/** Someone this old may accompany a passenger under 16 (spec §5). */
+export const ESCORT_AGE = 16;
+
+export function passengerTypeOn(birthday: string, on: string): PassengerBand {
+  const days = daysBetween(birthday, on);
+  if (days < 0) return 'not_born';
+  const years = ageInYears(birthday, on);
+  if (years >= ADULT_AGE) return 'adult';
+  if (years >= CHILD_AGE) return 'child';
+  return days > INFANT_MIN_DAYS ? 'infant' : 'too_young';
+}
+
+export const PASSENGER_TYPE_CODE = { adult: 1, child: 2, infant: 3 } as const;
+
+/** Document types (spec §3): 0 ID card, 1 passport, 2 other. */
+const DOC_FORMAT: Record<number, RegExp> = {
+  0: /^[A-Z0-9]{6,18}$/,
+  1: /^[A-Z0-9]{5,15}$/,
+  2: /^[A-Z0-9-]{4,20}$/,
+};
+
+export function checkDocument(
+  docType: number | null | undefined,
+  docNumber: string | null | undefined,
+  field = 'docNumber',
+): RuleIssue[] {
+  const number = docNumber?.trim().toUpperCase() ?? '';
+  if (!number) return [{ field, key: 'person.doc_number_required' }];
+  const format = DOC_FORMAT[docType ?? -1];
+  return format?.test(number) ? [] : [{ field, key: 'person.doc_number_format' }];
+}
+
+/** `date` plus whole calendar months, clamped to the month's last day (31 Aug + 6 months = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const ty = Math.floor(total / 12);
+  const tm = (total % 12) + 1;
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  return `${ty}-${String(tm).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
+}
+
+/**
+ * A document must be valid today and, when a journey is known, for MORE than six months
+ * after its last departure (spec §5: "more than half a year after the departure date").
+ */
+export function checkDocExpiry(
+  expiry: string | null | undefined,
+  at: { today: string; lastDeparture?: string },
+  field = 'docExpiry',
+): RuleIssue[] {
+  if (!expiry) return [{ field, key: 'person.doc_expiry_required' }];
+  if (daysBetween(at.today, expiry) < 0) return [{ field, key: 'person.doc_expired' }];
+  if (at.lastDeparture && daysBetween(addMonths(at.lastDeparture, 6), expiry) <= 0) {
+    return [{ field, key: 'person.doc_expiry_too_soon' }];
+  }
+  return [];
+}
+
+/** Country code plus number together at most this long (spec §5, §9). */
+export const PHONE_WITH_CODE_MAX = 20;
+
+/** Phone: digits only; a country code required with it; both together at most 20 characters. */
+export function checkPhone(
+  countryCode: string | null | undefined,
+  phone: string | null | undefined,
+  opts: { required: boolean },
+  fields: { countryCode?: string; phone?: string } = {},
+): RuleIssue[] {
+  const cField = fields.countryCode ?? 'countryCode';
+  const pField = fields.phone ?? 'phone';
+  const number = phone?.trim() ?? '';
+  const code = (countryCode?.trim() ?? '').replace(/^\+/, '');
+  if (!number) return opts.required ? [{ field: pField, key: 'person.phone_invalid' }] : [];
+  const issues: RuleIssue[] = [];
+  if (!code) issues.push({ field: cField, key: 'person.country_code_required' });
+  else if (!/^\d{1,4}$/.test(code)) issues.push({ field: cField, key: 'person.country_code_required' });
+  if (!/^\d{4,20}$/.test(number)) issues.push({ field: pField, key: 'person.phone_invalid' });
+  else if (code.length + number.length > PHONE_WITH_CODE_MAX) {
+    issues.push({ field: pField, key: 'person.phone_too_long', params: { max: PHONE_WITH_CODE_MAX } });
+  }
+  return issues;
+}
+
+export interface PersonInput {
+  surname?: string | null;
+  givenName?: string | null;
+  middleName?: string | null;
+  passengerType?: number | null;
+  title?: number | null;
+  gender?: number | null;
+  nationality?: string | null;
+  birthday?: string | null;
+  docType?: number | null;
+  docNumber?: string | null;
+  docExpiry?: string | null;
+  email?: string | null;
+  countryCode?: string | null;
+  phone?: string | null;
+}
+
+/**
+ * Every field of a saved passenger (spec §3, §5), as the form and the API check it.
+ * `today` is the local date in Phnom Penh; the type must match the age today.
+ */
+export function checkSavedPassenger(input: PersonInput, today: string): RuleIssue[] {
+  const issues = checkName(input.surname, input.givenName);
+  const middle = input.middleName?.trim();
+  if (middle && !/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(middle))
+    issues.push({ field: 'middleName', key: 'person.name_letters' });
+  if (input.title === null || input.title === undefined || ![0, 1, 2].includes(input.title)) {
+    issues.push({ field: 'title', key: 'person.title_required' });
+  }
+  if (input.gender === null || input.gender === undefined || ![0, 1].includes(input.gender)) {
+    issues.push({ field: 'gender', key: 'common.enter_correct_data' });
+  }
+  if (!input.nationality || !/^[A-Za-z]{2}$/.test(input.nationality.trim())) {
+    issues.push({ field: 'nationality', key: 'person.nationality_required' });
+  }
+  if (!input.birthday) {
+    issues.push({ field: 'birthday', key: 'person.birthday_required' });
+  } else {
+    const band = passengerTypeOn(input.birthday, today);
+    if (band === 'not_born') issues.push({ field: 'birthday', key: 'person.birthday_future' });
+    else if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
+    else if (
+      input.passengerType !== undefined &&
+      input.passengerType !== null &&
+      PASSENGER_TYPE_CODE[band] !== input.passengerType
+    ) {
+      issues.push({ field: 'passengerType', key: 'person.type_mismatch' });
+    }
+  }
+  if (
+    input.passengerType === null ||
+    input.passengerType === undefined ||
+    ![1, 2, 3].includes(input.passengerType)
+  ) {
+    issues.push({ field: 'passengerType', key: 'common.enter_correct_data' });
+  }
+  issues.push(...checkDocument(input.docType, input.docNumber));
+  issues.push(...checkDocExpiry(input.docExpiry, { today }));
+  issues.push(...checkEmail(input.email, 'email', { booking: true, required: false }));
+  issues.push(...checkPhone(input.countryCode, input.phone, { required: false }));
+  return issues;
+}
