@@ -63,6 +63,9 @@ const ZConfig = z
       for (const key of ['APP_ID', 'APP_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      if (c.OAUTH_SANDBOX === 'true') {
+        ctx.addIssue({ code: 'custom', path: ['OAUTH_SANDBOX'], message: 'must not be on in production' });
+      }
       if (c.APP_SECRET === DEMO_APP_SECRET) {
         ctx.addIssue({
           code: 'custom',

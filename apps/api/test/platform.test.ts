@@ -190,6 +190,13 @@ describe('configuration', () => {
     ).toBe('x');
   });
 
+  it('keeps the OAuth sandbox out of production', () => {
+    const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
+    expect(loadConfig(prod).oauth.sandbox).toBe(false);
+    expect(loadConfig({}).oauth.sandbox).toBe(true);
+    expect(() => loadConfig({ ...prod, OAUTH_SANDBOX: 'true' })).toThrow(/OAUTH_SANDBOX: must not be on in production/);
+  });
+
   it('uses the demo pair outside production', () => {
     expect(loadConfig({}).appId).toBe('wings-h5-demo');
     expect(loadConfig({}).port).toBe(8080);
