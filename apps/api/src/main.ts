@@ -55,6 +55,9 @@ async function main(): Promise<void> {
     `  Traveller app   ${url}/`,
     `  API             ${url}/api   (docs: ${url}/api/docs, health: ${url}/api/health)`,
     `  Database        ${config.databaseUrl ? 'external (DATABASE_URL)' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
+    config.env === 'production' || config.smtpUrl
+      ? ''
+      : `  Outgoing mail   ${url}/api/dev/mail   (kept here: no SMTP_URL set)`,
     config.env === 'production'
       ? ''
       : `  App credentials appId=${config.appId} (demo pair, development only)`,
