@@ -236,6 +236,26 @@ export const messages = {
     en: 'An infant must be more than 14 days old to fly.',
     km: 'ទារកត្រូវមានអាយុលើស 14 ថ្ងៃដើម្បីហោះហើរ។',
   },
+  'party.escort_required': {
+    zh: '至少需要一名{age}岁及以上的旅客陪同',
+    en: 'At least one passenger must be {age} or older to accompany the others.',
+    km: 'ត្រូវមានអ្នកដំណើរយ៉ាងហោចណាស់ម្នាក់ដែលមានអាយុ {age} ឆ្នាំ ឬលើសនេះ ដើម្បីអមដំណើរអ្នកដទៃ។',
+  },
+  'party.duplicate_name': {
+    zh: '与第{index}位旅客姓名重复',
+    en: 'This name is the same as passenger {index}.',
+    km: 'ឈ្មោះនេះដូចគ្នានឹងអ្នកដំណើរទី {index}។',
+  },
+  'party.contact_name_required': {
+    zh: '请输入联系人姓名',
+    en: 'Enter the contact name.',
+    km: 'សូមបញ្ចូលឈ្មោះអ្នកទំនាក់ទំនង។',
+  },
+  passenger_limit: {
+    zh: '未登录用户仅可为以下国籍的旅客订票：{nationalities}。登录后即可解除限制。',
+    en: 'Without logging in, only passengers of these nationalities can be booked: {nationalities}. Log in to book for anyone.',
+    km: 'ដោយមិនចូលគណនី អាចកក់បានតែអ្នកដំណើរសញ្ជាតិទាំងនេះ៖ {nationalities}។ សូមចូលគណនីដើម្បីកក់សម្រាប់អ្នកណាក៏បាន។',
+  },
   'common.enter_correct_data': {
     zh: '请输入正确的信息',
     en: 'Please enter correct information.',

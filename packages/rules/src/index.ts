@@ -4,6 +4,7 @@ export * from './distance';
 export * from './fares';
 export * from './issue';
 export * from './money';
+export * from './party';
 export * from './person';
 export * from './search';
 export * from './signature';

@@ -1,0 +1,105 @@
+import { checkEmail } from './account';
+import type { RuleIssue } from './issue';
+import { ageInYears, checkPhone, ESCORT_AGE, PASSENGER_TYPE_CODE, passengerTypeOn } from './person';
+
+/**
+ * Rules about the whole party of one booking (spec §5): each passenger's age must fit the
+ * slot they fill, measured at the first segment's local departure date; at least one
+ * passenger is 16 or older and so can accompany those under 16; no more infants than adults;
+ * no two passengers with the same name.
+ */
+export interface PartyMember {
+  /** 1 adult, 2 child, 3 infant: the slot being filled. */
+  passengerType: number;
+  birthday: string;
+  surname: string;
+  givenName: string;
+}
+
+export function checkParty(members: readonly PartyMember[], firstDeparture: string): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  members.forEach((m, i) => {
+    const band = passengerTypeOn(m.birthday, firstDeparture);
+    if (band === 'too_young')
+      issues.push({ field: `passengers.${i}.birthday`, key: 'person.infant_too_young' });
+    else if (band === 'not_born')
+      issues.push({ field: `passengers.${i}.birthday`, key: 'person.birthday_future' });
+    else if (PASSENGER_TYPE_CODE[band] !== m.passengerType) {
+      issues.push({ field: `passengers.${i}.birthday`, key: 'person.type_mismatch' });
+    }
+  });
+
+  const escorts = members.filter((m) => ageInYears(m.birthday, firstDeparture) >= ESCORT_AGE).length;
+  if (members.length > 0 && escorts === 0) {
+    issues.push({ field: 'passengers', key: 'party.escort_required', params: { age: ESCORT_AGE } });
+  }
+  const adults = members.filter((m) => m.passengerType === PASSENGER_TYPE_CODE.adult).length;
+  const infants = members.filter((m) => m.passengerType === PASSENGER_TYPE_CODE.infant).length;
+  if (infants > adults) issues.push({ field: 'passengers', key: 'search.infants_exceed_adults' });
+
+  const seen = new Map<string, number>();
+  members.forEach((m, i) => {
+    const name = `${m.surname.trim()} ${m.givenName.trim()}`.replace(/\s+/g, ' ').toUpperCase();
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, i);
+    else
+      issues.push({
+        field: `passengers.${i}.surname`,
+        key: 'party.duplicate_name',
+        params: { index: first + 1 },
+      });
+  });
+  return issues;
+}
+
+/** The booking contact (spec §5): a name of English letters and spaces, a phone with country code, an e-mail without underscore; all required. */
+export function checkContact(contact: {
+  name?: string | null;
+  countryCode?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const name = contact.name?.trim() ?? '';
+  if (!name) issues.push({ field: 'contact.name', key: 'party.contact_name_required' });
+  else if (!/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(name) || name.length > 60) {
+    issues.push({ field: 'contact.name', key: 'person.name_letters' });
+  }
+  issues.push(
+    ...checkPhone(
+      contact.countryCode,
+      contact.phone,
+      { required: true },
+      {
+        countryCode: 'contact.countryCode',
+        phone: 'contact.phone',
+      },
+    ),
+  );
+  issues.push(...checkEmail(contact.email, 'contact.email', { booking: true }));
+  return issues;
+}
+
+/**
+ * Guests may book only passengers of a few nationalities (spec §5, §6); the list is
+ * configuration and the limit is lifted once the traveller logs in.
+ */
+export function checkGuestNationalities(
+  nationalities: readonly string[],
+  allowed: readonly string[],
+  loggedIn: boolean,
+): RuleIssue[] {
+  if (loggedIn) return [];
+  const open = new Set(allowed.map((a) => a.toUpperCase()));
+  return nationalities.flatMap((n, i) =>
+    open.has(n.toUpperCase())
+      ? []
+      : [
+          {
+            field: `passengers.${i}.nationality`,
+            key: 'passenger_limit',
+            params: { nationalities: [...open].join(', ') },
+          },
+        ],
+  );
+}
