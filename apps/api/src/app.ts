@@ -14,7 +14,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { accountsPlugin } from './modules/accounts/session.plugin';
 import { contentRoutes } from './modules/content/content.routes';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
+import { sandboxEnabled } from './modules/oauth/providers';
+import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
@@ -22,6 +28,8 @@ import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
 import { AppError } from './platform/errors';
 import { languagePlugin } from './platform/i18n';
+import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,6 +45,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | { level: string };
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
 }
 
 export const API_VERSION = '0.1.0';
@@ -52,13 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(languagePlugin);
+  app.decorate('mailer', deps.mailer ?? createMailer({ config, db: database.db, logger: app.log }));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -97,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (state === 'missing') throw new AppError('accessTokenMissing');
     if (state === 'expired') throw new AppError('accessTokenExpired');
   });
+
+  // Login sessions (`token` header), read after the access token so a missing one is reported first.
+  const accounts = createAccountsService({ db: database.db, mailer: app.mailer, now, config });
+  await app.register(accountsPlugin(accounts));
 
   // Success replies get their message in the caller's language.
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
@@ -146,7 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(accessTokenRoutes(tokens));
       await api.register(contentRoutes({ db: database.db }));
+      await api.register(accountsRoutes({ accounts, db: database.db, now }));
+      await api.register(oauthRoutes({ config, db: database.db, accounts, now }));
+      // The sandbox identity provider stands in for providers without keys, never in production.
+      if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
+      // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
+      if (config.env !== 'production' && !config.smtpUrl) {
+        await api.register(devMailboxRoutes({ db: database.db }));
+      }
     },
     { prefix: '/api' },
   );
@@ -167,7 +190,7 @@ interface Failure {
   status: number;
   code: string;
   message: string;
-  data: { fields: FieldIssue[] } | null;
+  data: { fields?: FieldIssue[]; [key: string]: unknown } | null;
 }
 
 function catalogue(name: ErrorName, request: FastifyRequest, params: Record<string, string | number> = {}) {
@@ -193,7 +216,8 @@ function toFailure(error: FastifyError | AppError, request: FastifyRequest): Fai
       error.errorName === 'invalidRequest' && first
         ? first.message
         : formatMessage(error.key, lang, error.params);
-    return { status: error.httpStatus, code: error.code, message, data: fields.length ? { fields } : null };
+    const data = fields.length || error.data ? { ...error.data, ...(fields.length ? { fields } : {}) } : null;
+    return { status: error.httpStatus, code: error.code, message, data };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'body';

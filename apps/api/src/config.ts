@@ -38,6 +38,11 @@ const ZConfig = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Wings Airways <no-reply@wings-airways.example>'),
+    /**
+     * Whether to believe X-Forwarded-For for the client address used by rate limits: `false`
+     * (default: clients connect directly), `true` (any proxy), a hop count, or proxy addresses.
+     */
+    TRUST_PROXY: z.string().default('false'),
     /** Days a login session lives, sliding with each use (issue 3: 30). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Third-party login through the local sandbox identity provider; on by default outside production. */
@@ -92,6 +97,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionTtlDays: number;
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   oauth: OAuthConfig;
 }
 
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
     oauth: {
       sandbox: c.OAUTH_SANDBOX ? c.OAUTH_SANDBOX === 'true' : c.NODE_ENV !== 'production',
       facebook:
@@ -161,4 +168,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     },
   };
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

@@ -20,7 +20,14 @@ export interface TestApp {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEARCH_CACHE_TTL_MS: '0', ...overrides });
+  // Tests stand behind a pretend proxy so each can give its requests their own client address.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEARCH_CACHE_TTL_MS: '0',
+    TRUST_PROXY: 'true',
+    ...overrides,
+  });
 }
 
 /** The headers of a signed getAccessToken request, made as a client would. */

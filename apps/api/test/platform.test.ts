@@ -194,7 +194,9 @@ describe('configuration', () => {
     const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
     expect(loadConfig(prod).oauth.sandbox).toBe(false);
     expect(loadConfig({}).oauth.sandbox).toBe(true);
-    expect(() => loadConfig({ ...prod, OAUTH_SANDBOX: 'true' })).toThrow(/OAUTH_SANDBOX: must not be on in production/);
+    expect(() => loadConfig({ ...prod, OAUTH_SANDBOX: 'true' })).toThrow(
+      /OAUTH_SANDBOX: must not be on in production/,
+    );
   });
 
   it('uses the demo pair outside production', () => {

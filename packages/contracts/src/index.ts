@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './accounts-extra';
 export * from './auth';
 export * from './common';
 export * from './content';

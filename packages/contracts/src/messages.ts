@@ -153,6 +153,11 @@ export const messages = {
     en: 'The new password must differ from the old one.',
     km: 'ពាក្យសម្ងាត់ថ្មីត្រូវតែខុសពីពាក្យសម្ងាត់ចាស់។',
   },
+  'account.saved_passengers_limit': {
+    zh: '最多可保存{max}位常用旅客',
+    en: 'You can save up to {max} passengers.',
+    km: 'អ្នកអាចរក្សាទុកអ្នកដំណើរបានរហូតដល់ {max} នាក់។',
+  },
   'account.agree_required': {
     zh: '请阅读并同意用户协议',
     en: 'Please read and accept the user agreement.',

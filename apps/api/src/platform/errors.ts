@@ -12,10 +12,17 @@ export class AppError extends Error {
   readonly httpStatus: number;
   readonly params: Record<string, string | number>;
   readonly fields: RuleIssue[];
+  /** Extra facts the client needs to react, e.g. `{ captchaRequired: true }` on a failed login. */
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(
     name: ErrorName,
-    options: { params?: Record<string, string | number>; fields?: RuleIssue[]; cause?: unknown } = {},
+    options: {
+      params?: Record<string, string | number>;
+      fields?: RuleIssue[];
+      data?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(`${name}: ${ErrorCodes[name].key}`, { cause: options.cause });
     const entry: { code: string; key: string; httpStatus?: number } = ErrorCodes[name];
@@ -25,6 +32,7 @@ export class AppError extends Error {
     this.httpStatus = entry.httpStatus ?? 200;
     this.params = options.params ?? {};
     this.fields = options.fields ?? [];
+    this.data = options.data;
   }
 }
 

@@ -10,6 +10,8 @@ export interface ClientHooks {
   translate: (key: string, params?: Record<string, string | number>) => string;
   language: () => LanguageTag;
   onLoginExpired: () => void;
+  /** The signed-in traveller's session token, sent in the `token` header (issue 3), or null. */
+  sessionToken: () => string | null;
 }
 
 export const clientHooks: ClientHooks = {
@@ -17,6 +19,7 @@ export const clientHooks: ClientHooks = {
   translate: (key, params) => formatMessage(key, 'zh', params),
   language: () => 'zh',
   onLoginExpired: () => {},
+  sessionToken: () => null,
 };
 
 export function configureApiClient(hooks: Partial<ClientHooks>): void {

@@ -59,6 +59,9 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     apiBkSource: ClientType.h5,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The session rides in its own header; Authorization stays the app's access token.
+  const session = clientHooks.sessionToken();
+  if (session) headers.token = session;
 
   let res: Response;
   try {

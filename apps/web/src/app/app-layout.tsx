@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DelayedLoading } from '../components/delayed-loading';
 import { PageErrorBoundary } from '../components/error-boundary';
+import { bindRouter } from './navigation';
 import { isTabPath, pageOrder, paths } from './paths';
+import { RouteGuard } from './route-guard';
 import { TabBar } from './tab-bar';
 
 type Direction = 'none' | 'forward' | 'back';
@@ -36,7 +38,12 @@ function ScrollToTop() {
 
 /** The app shell: the current page with its transition, and the tab bar on tab pages. */
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  const here = useRef('');
+  here.current = location.pathname + location.search;
+  useEffect(() => bindRouter({ navigate, location: () => here.current }), [navigate]);
   const direction = useSlideDirection(pathname);
   const withTabs = isTabPath(pathname) || pathname === paths.login;
 
@@ -46,7 +53,9 @@ export function AppLayout() {
         <ScrollToTop />
         <PageErrorBoundary>
           <Suspense fallback={<DelayedLoading />}>
-            <Outlet />
+            <RouteGuard>
+              <Outlet />
+            </RouteGuard>
           </Suspense>
         </PageErrorBoundary>
       </div>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type NavigateOptions, type To, useNavigate } from 'react-router';
+import { type NavigateFunction, type NavigateOptions, type To, useNavigate } from 'react-router';
 import { paths } from './paths';
 
 /** Navigation calls are debounced by 50 ms (spec §2, §9): a double tap navigates once. */
@@ -39,4 +39,33 @@ export function useAppNavigate(): AppNavigation {
     }),
     [navigate],
   );
+}
+
+interface BoundRouter {
+  navigate: NavigateFunction;
+  /** The current path with its query, e.g. `/pages/more/user-info/user-info`. */
+  location: () => string;
+}
+
+let bound: BoundRouter | null = null;
+
+/** The app layout binds the router here so code outside React (the HTTP client) can navigate. */
+export function bindRouter(router: BoundRouter): () => void {
+  bound = router;
+  return () => {
+    if (bound === router) bound = null;
+  };
+}
+
+/** The current page path and query, from the bound router or else the hash. */
+export function currentAppPath(): string {
+  return bound ? bound.location() : window.location.hash.replace(/^#/, '') || paths.home;
+}
+
+/** Navigates from outside React (debounced like every navigation), replacing the current entry. */
+export function navigateOutside(to: string): void {
+  debounceNavigation(() => {
+    if (bound) bound.navigate(to, { replace: true });
+    else window.location.hash = `#${to}`;
+  });
 }

@@ -10,8 +10,22 @@ export const paths = {
   flightList: '/pages/book/flight-list/flight-list',
   returnTicket: '/pages/book/return-ticket/return-ticket',
   tripSummary: '/pages/book/trip-summary/trip-summary',
-  /** Member login (spec §2). The login page comes in a later issue; until then it shows the More tab. */
-  login: '/pages/tab-bar/vip/login/login',
+  /** Traveller account login (spec §2 More / account area); accepts `redirect` and `isReLogin=1`. */
+  login: '/pages/more/login/login',
+  register: '/pages/more/register/register',
+  forgetPassword: '/pages/more/forget-password/forget-password',
+  newPassword: '/pages/more/new-password/new-password',
+  changePassword: '/pages/more/change-password/change-password',
+  userInfo: '/pages/more/user-info/user-info',
+  editUserInfo: '/pages/more/edit-user-info/edit-user-info',
+  verifyPassword: '/pages/more/verify-password/verify-password',
+  verifyEmail: '/pages/more/verify-email/verify-email',
+  associateEmail: '/pages/more/associate-email/associate-email',
+  passengerList: '/pages/more/passenger-list/passenger-list',
+  editPassenger: '/pages/more/edit-passenger/edit-passenger',
+  oauthCallback: '/pages/more/oauth-callback/oauth-callback',
+  /** Loyalty member login (spec §2). The member programme comes later; it opens the account login. */
+  vipLogin: '/pages/tab-bar/vip/login/login',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [paths.home, paths.book, paths.tickets, paths.more];
@@ -22,6 +36,19 @@ const ORDER: Record<string, number> = {
   [paths.tickets]: 2,
   [paths.more]: 3,
   [paths.login]: 4,
+  [paths.vipLogin]: 4,
+  [paths.oauthCallback]: 4,
+  [paths.register]: 5,
+  [paths.forgetPassword]: 5,
+  [paths.newPassword]: 6,
+  [paths.associateEmail]: 6,
+  [paths.userInfo]: 5,
+  [paths.changePassword]: 5,
+  [paths.passengerList]: 5,
+  [paths.editPassenger]: 6,
+  [paths.editUserInfo]: 6,
+  [paths.verifyPassword]: 7,
+  [paths.verifyEmail]: 8,
   [paths.flightList]: 10,
   [paths.returnTicket]: 11,
   [paths.tripSummary]: 12,
@@ -38,4 +65,29 @@ export function isTabPath(pathname: string): boolean {
 /** Pages drawn with the navy booking theme (spec §2). */
 export function isBookingPath(pathname: string): boolean {
   return pathname.startsWith('/pages/book/');
+}
+
+/**
+ * Targets the login guard never redirects away from (spec §2: the redirect list names the
+ * login page and the ticket tab), so a visitor already there is not sent to login again.
+ */
+export const GUARD_REDIRECT_LIST: readonly string[] = [paths.login, paths.tickets];
+
+/** The login page, coming back to `redirect` (a path with its query) afterwards. */
+export function loginHref(redirect?: string, reLogin = false): string {
+  const query = new URLSearchParams();
+  if (reLogin) query.set('isReLogin', '1');
+  if (redirect && isSafeRedirect(redirect)) query.set('redirect', redirect);
+  const qs = query.toString();
+  return qs ? `${paths.login}?${qs}` : paths.login;
+}
+
+/** Only the app's own pages are redirect targets, and never the login page itself. */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return (
+    typeof target === 'string' &&
+    target.startsWith('/pages/') &&
+    !target.startsWith(paths.login) &&
+    !target.startsWith(paths.oauthCallback)
+  );
 }

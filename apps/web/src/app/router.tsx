@@ -1,7 +1,8 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { AppLayout } from './app-layout';
 import { lazyPage } from './lazy-page';
 import { paths } from './paths';
+import type { RouteMeta } from './route-guard';
 
 const HomePage = lazyPage(() => import('../pages/home/home/home-page'));
 const BookTicketPage = lazyPage(() => import('../pages/book/book-ticket/book-ticket-page'));
@@ -10,6 +11,27 @@ const ReturnTicketPage = lazyPage(() => import('../pages/book/return-ticket/retu
 const TripSummaryPage = lazyPage(() => import('../pages/book/trip-summary/trip-summary-page'));
 const TicketsPage = lazyPage(() => import('../pages/tickets/tickets/tickets-page'));
 const MorePage = lazyPage(() => import('../pages/more/more/more-page'));
+const LoginPage = lazyPage(() => import('../pages/more/login/login-page'));
+const RegisterPage = lazyPage(() => import('../pages/more/register/register-page'));
+const ForgetPasswordPage = lazyPage(() => import('../pages/more/forget-password/forget-password-page'));
+const NewPasswordPage = lazyPage(() => import('../pages/more/new-password/new-password-page'));
+const ChangePasswordPage = lazyPage(() => import('../pages/more/change-password/change-password-page'));
+const UserInfoPage = lazyPage(() => import('../pages/more/user-info/user-info-page'));
+const EditUserInfoPage = lazyPage(() => import('../pages/more/edit-user-info/edit-user-info-page'));
+const VerifyPasswordPage = lazyPage(() => import('../pages/more/verify-password/verify-password-page'));
+const VerifyEmailPage = lazyPage(() => import('../pages/more/verify-email/verify-email-page'));
+const AssociateEmailPage = lazyPage(() => import('../pages/more/associate-email/associate-email-page'));
+const PassengerListPage = lazyPage(() => import('../pages/more/passenger-list/passenger-list-page'));
+const EditPassengerPage = lazyPage(() => import('../pages/more/edit-passenger/edit-passenger-page'));
+const OauthCallbackPage = lazyPage(() => import('../pages/more/oauth-callback/oauth-callback-page'));
+
+const loginOnly: RouteMeta = { requiresLogin: true };
+
+/** The loyalty member login is not built yet: its path opens the account login with its query. */
+function VipLoginRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`${paths.login}${search}`} replace />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -23,8 +45,20 @@ export const routes: RouteObject[] = [
       { path: paths.tripSummary, element: <TripSummaryPage /> },
       { path: paths.tickets, element: <TicketsPage /> },
       { path: paths.more, element: <MorePage /> },
-      // The member login page arrives in a later issue; its path shows the More tab until then.
-      { path: paths.login, element: <MorePage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.vipLogin, element: <VipLoginRedirect /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.forgetPassword, element: <ForgetPasswordPage /> },
+      { path: paths.newPassword, element: <NewPasswordPage /> },
+      { path: paths.oauthCallback, element: <OauthCallbackPage /> },
+      { path: paths.changePassword, element: <ChangePasswordPage />, handle: loginOnly },
+      { path: paths.userInfo, element: <UserInfoPage />, handle: loginOnly },
+      { path: paths.editUserInfo, element: <EditUserInfoPage />, handle: loginOnly },
+      { path: paths.verifyPassword, element: <VerifyPasswordPage />, handle: loginOnly },
+      { path: paths.verifyEmail, element: <VerifyEmailPage />, handle: loginOnly },
+      { path: paths.associateEmail, element: <AssociateEmailPage />, handle: loginOnly },
+      { path: paths.passengerList, element: <PassengerListPage />, handle: loginOnly },
+      { path: paths.editPassenger, element: <EditPassengerPage />, handle: loginOnly },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

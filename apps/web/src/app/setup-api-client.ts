@@ -1,15 +1,14 @@
 import { Toast } from 'antd-mobile';
-import { clearAccessToken } from '../api/access-token';
 import { configureApiClient } from '../api/client-hooks';
 import { useSessionStore } from '../features/account/session-store';
 import { currentLanguage, i18n } from './i18n';
-import { debounceNavigation } from './navigation';
-import { paths } from './paths';
+import { currentAppPath, navigateOutside } from './navigation';
+import { isSafeRedirect, loginHref } from './paths';
 
 /** Toasts last 1500 ms (spec §9). */
 export const TOAST_DURATION_MS = 1500;
 
-/** Wires the HTTP client to toasts, translations, the language and the login page. */
+/** Wires the HTTP client to toasts, translations, the language, the session and the login page. */
 export function setupApiClient(): void {
   configureApiClient({
     toast: (message) => {
@@ -17,13 +16,12 @@ export function setupApiClient(): void {
     },
     translate: (key, params) => i18n.t(key, params ?? {}),
     language: currentLanguage,
+    sessionToken: () => useSessionStore.getState().token,
     onLoginExpired: () => {
-      // Spec §4, §8: log out, then go to the login page.
-      useSessionStore.getState().clear();
-      clearAccessToken();
-      debounceNavigation(() => {
-        window.location.hash = `#${paths.login}?isReLogin=1`;
-      });
+      // Spec §4, §8: log out (session and access token), then log in again and come back here.
+      const here = currentAppPath();
+      useSessionStore.getState().logout();
+      navigateOutside(loginHref(isSafeRedirect(here) ? here : undefined, true));
     },
   });
 }

@@ -14,3 +14,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   );
   return { ...view, router, client };
 }
+
+/** Renders the whole app (layout, guard, lazy pages) at `path`. */
+export async function renderApp(path: string) {
+  const { routes } = await import('../app/router');
+  return renderRoutes(routes, path);
+}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { initI18n, setLanguage } from '../app/i18n';
 import { enableAntdReact19 } from '../app/react19-compat';
 import { setupApiClient } from '../app/setup-api-client';
+import { useSessionStore } from '../features/account/session-store';
 
 // jsdom lacks a few browser APIs antd-mobile touches.
 if (!window.matchMedia) {
@@ -39,6 +40,7 @@ setupApiClient();
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
+  useSessionStore.getState().clear();
   await setLanguage('en');
 });
 

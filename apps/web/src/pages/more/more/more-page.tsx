@@ -1,21 +1,109 @@
 import { LANGUAGE_TAGS, type LanguageTag } from '@wings/contracts';
+import { Dialog } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageTag, setLanguage } from '../../../app/i18n';
+import { useAppNavigate } from '../../../app/navigation';
+import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { ServiceHours } from '../../../components/service-hours';
+import { useLogout } from '../../../features/account/api/logout';
+import { displayName, useSessionStore } from '../../../features/account/session-store';
 import './more.css';
 
 /** Each language is named in its own script so anyone can find theirs. */
 const LANGUAGE_NAMES: Record<LanguageTag, string> = { zh: '中文', en: 'English', km: 'ខ្មែរ' };
 
-/** More tab: language switch, about and customer service. */
+function MenuRow({ label, testId, onClick }: { label: ReactNode; testId: string; onClick: () => void }) {
+  return (
+    <button type="button" className="menu-row" data-testid={testId} onClick={onClick}>
+      <span>{label}</span>
+      <span aria-hidden="true" className="menu-row-arrow">
+        ›
+      </span>
+    </button>
+  );
+}
+
+/** The user (or a login entry) at the top of the More tab. */
+function AccountCard() {
+  const { t } = useTranslation();
+  const nav = useAppNavigate();
+  const user = useSessionStore((s) => s.user);
+  const loggedIn = useSessionStore((s) => s.loggedIn);
+  if (!loggedIn || !user) {
+    return (
+      <button
+        type="button"
+        className="card account-card"
+        data-testid="more-login"
+        onClick={() => nav.push(paths.login)}
+      >
+        <span className="avatar avatar-empty" aria-hidden="true">
+          ?
+        </span>
+        <span className="account-card-text">
+          <strong>{t('more.login_register')}</strong>
+          <span className="muted small">{t('more.login_hint')}</span>
+        </span>
+      </button>
+    );
+  }
+  const name = displayName(user);
+  return (
+    <button
+      type="button"
+      className="card account-card"
+      data-testid="more-user"
+      onClick={() => nav.push(paths.userInfo)}
+    >
+      <span className="avatar" aria-hidden="true">
+        {(name.trim()[0] ?? '?').toUpperCase()}
+      </span>
+      <span className="account-card-text">
+        <strong data-testid="more-user-name">{name}</strong>
+        {user.email && user.email !== name ? <span className="muted small">{user.email}</span> : null}
+      </span>
+    </button>
+  );
+}
+
+/** More tab: the account, saved passengers, password, language switch, about and customer service. */
 export default function MorePage() {
   const { t, i18n } = useTranslation();
+  const nav = useAppNavigate();
+  const loggedIn = useSessionStore((s) => s.loggedIn);
+  const logout = useLogout();
   const current = isLanguageTag(i18n.language) ? i18n.language : 'zh';
+
+  async function confirmLogout() {
+    const yes = await Dialog.confirm({
+      content: t('more.logout_confirm'),
+      confirmText: t('more.logout'),
+      cancelText: t('common.cancel'),
+    });
+    if (yes) logout.mutate();
+  }
+
   return (
     <div>
       <NavBar title={t('tab.more')} />
       <div className="page-body">
+        <AccountCard />
+        <section className="card menu-card">
+          <MenuRow
+            label={t('passengers.title')}
+            testId="more-passengers"
+            onClick={() => nav.push(paths.passengerList)}
+          />
+          {loggedIn ? (
+            <MenuRow
+              label={t('change_password.title')}
+              testId="more-change-password"
+              onClick={() => nav.push(paths.changePassword)}
+            />
+          ) : null}
+        </section>
         <section className="card">
           <h2 className="card-title">{t('more.language')}</h2>
           <fieldset className="lang-list">
@@ -63,6 +151,16 @@ export default function MorePage() {
             <span data-testid="app-version">{__APP_VERSION__}</span>
           </div>
         </section>
+        {loggedIn ? (
+          <button
+            type="button"
+            className="card logout-btn"
+            data-testid="more-logout"
+            onClick={() => void confirmLogout()}
+          >
+            {t('more.logout')}
+          </button>
+        ) : null}
       </div>
     </div>
   );

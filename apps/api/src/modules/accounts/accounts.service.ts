@@ -1,0 +1,590 @@
+import {
+  type EmailCodePurpose,
+  Language,
+  type LanguageTag,
+  type SessionResponse,
+  type User,
+  type ZChangePasswordRequest,
+  type ZLoginRequest,
+  type ZRegisterRequest,
+  type ZResetPasswordRequest,
+  type ZUpdateUserRequest,
+} from '@wings/contracts';
+import {
+  checkEmail,
+  checkEmailCode,
+  checkName,
+  checkPassword,
+  checkPasswordPair,
+  checkPhone,
+  localDate,
+  type NormalizedAccount,
+  normalizeAccount,
+  type RuleIssue,
+} from '@wings/rules';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db';
+import { AppError, invalid } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { emailCodeMail } from '../../platform/mail/templates';
+import {
+  AccountsRepository,
+  type ProfilePatch,
+  type StoredUser,
+  uniqueViolation,
+} from './accounts.repository';
+import { CaptchaService } from './captcha';
+import {
+  hashEmailCode,
+  hashPassword,
+  isUuid,
+  newEmailCode,
+  newSessionToken,
+  sameDigest,
+  sha256,
+  verifyPassword,
+} from './secrets';
+import { LIMITS } from './throttle';
+
+type RegisterInput = z.infer<typeof ZRegisterRequest>;
+type LoginInput = z.infer<typeof ZLoginRequest>;
+type ResetPasswordInput = z.infer<typeof ZResetPasswordRequest>;
+type ChangePasswordInput = z.infer<typeof ZChangePasswordRequest>;
+type UpdateUserInput = z.infer<typeof ZUpdateUserRequest>;
+
+/** Where a request comes from; kept with sessions and used by the per-IP limits. */
+export interface ClientMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** The session behind a `token` header. */
+export interface SessionContext {
+  sessionId: string;
+  userId: string;
+}
+
+/**
+ * A failed login whose reply carries data: `captchaRequired` tells the form to show the
+ * captcha (spec §8 login codes 601 / 602; issue 3: captcha after 5 failures).
+ */
+export interface AccountsServiceDeps {
+  repo: AccountsRepository;
+  mailer: Mailer;
+  now: () => Date;
+  /** Server secret keying the stored e-mail code digests. */
+  pepper: string;
+  sessionTtlDays: number;
+}
+
+function throwIfAny(issues: RuleIssue[]): void {
+  if (issues.length > 0) throw invalid(issues);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+/** "Today" for account rules is the airline's home date (DESIGN.md §4). */
+export const HOME_ZONE = 'Asia/Phnom_Penh';
+
+/** Key of the login_attempts rows of what was typed in the account field. */
+function accountKey(account: NormalizedAccount): string {
+  return account.kind === 'email'
+    ? `email:${account.email}`
+    : `phone:${account.countryCode ?? ''}:${account.phone}`;
+}
+
+/** Country codes are stored as digits, without "+". */
+function normalizeCountryCode(code: string | null | undefined): string | null {
+  const digits = code?.trim().replace(/^\+/, '') ?? '';
+  return digits === '' ? null : digits;
+}
+
+/**
+ * Traveller accounts (booking-and-account.md §1, §4-§8; issue 3): e-mail codes, registration,
+ * login with captcha and lockout, sessions, password recovery and change, and the profile.
+ * Also the entry points the third-party login module uses (getUser, openSession, ...).
+ */
+export class AccountsService {
+  readonly captchas: CaptchaService;
+  private readonly repo: AccountsRepository;
+  private readonly mailer: Mailer;
+  private readonly now: () => Date;
+  private readonly pepper: string;
+  private readonly sessionTtlMs: number;
+
+  constructor(deps: AccountsServiceDeps) {
+    this.repo = deps.repo;
+    this.mailer = deps.mailer;
+    this.now = deps.now;
+    this.pepper = deps.pepper;
+    this.sessionTtlMs = deps.sessionTtlDays * DAY_MS;
+    this.captchas = new CaptchaService(deps.repo, deps.now);
+  }
+
+  // E-mail codes
+
+  /**
+   * Sends a 6-digit code (POST user/testEmail). A reset code for an address without an
+   * account is answered exactly like a sent one, and stored unusable, so the reply and the
+   * throttles say nothing about which addresses have accounts.
+   */
+  async sendEmailCode(input: {
+    email: string;
+    purpose: EmailCodePurpose;
+    lang: LanguageTag;
+    ip?: string | null;
+  }): Promise<{ resendAfterSeconds: number; validMinutes: number }> {
+    const { email, purpose } = input;
+    throwIfAny(checkEmail(email, 'email'));
+    const ip = input.ip ?? null;
+    const now = this.now();
+    const send = await this.repo.transaction(async (repo) => {
+      await repo.lockKey(email);
+      if (ip) {
+        const fromIp = await repo.countCodesFromIp(ip, new Date(now.getTime() - LIMITS.codeIpWindowMs));
+        if (fromIp >= LIMITS.codeIpMax) throw new AppError('tooManyRequests');
+      }
+      const last = await repo.lastCodeSentAt(email);
+      if (last && now.getTime() - last.getTime() < LIMITS.codeResendMs) {
+        throw new AppError('emailCodeTooSoon');
+      }
+      const user = await repo.findUserByEmail(email);
+      // The spec's own message (4002 email_exist) tells a registering visitor the address is taken.
+      if (purpose === 'register' && user) throw new AppError('emailExist');
+      const deliver = purpose !== 'reset' || user !== null;
+      const code = newEmailCode();
+      const codeHash = deliver
+        ? hashEmailCode(this.pepper, email, purpose, code)
+        : sha256(`unusable:${newSessionToken()}`);
+      await repo.insertEmailCode(
+        {
+          email,
+          purpose,
+          codeHash,
+          expiresAt: new Date(now.getTime() + LIMITS.codeTtlMinutes * 60_000),
+          ip,
+        },
+        now,
+      );
+      return deliver ? code : null;
+    });
+    if (send !== null) {
+      await this.mailer.send(
+        emailCodeMail({
+          to: email,
+          code: send,
+          purpose,
+          lang: input.lang,
+          validMinutes: LIMITS.codeTtlMinutes,
+        }),
+      );
+    }
+    return { resendAfterSeconds: LIMITS.codeResendMs / 1000, validMinutes: LIMITS.codeTtlMinutes };
+  }
+
+  /** Checks a code without using it up (POST user/testRandomNumber); a wrong try counts. */
+  async checkEmailCode(email: string, purpose: EmailCodePurpose, code: string): Promise<void> {
+    await this.matchEmailCode(this.repo, email, purpose, code, false);
+  }
+
+  /** Uses up a code; throws 4003 when it is wrong, expired, used or out of tries. */
+  async consumeEmailCode(email: string, purpose: EmailCodePurpose, code: string): Promise<void> {
+    await this.matchEmailCode(this.repo, email, purpose, code, true);
+  }
+
+  /**
+   * Compares a code with the newest live one for the address and purpose; returns its id.
+   * The try is counted before comparing (outside any transaction, so a rollback cannot undo
+   * it), which keeps parallel guesses within the five allowed; a right try is given back.
+   */
+  private async matchEmailCode(
+    repo: AccountsRepository,
+    email: string,
+    purpose: EmailCodePurpose,
+    code: string,
+    consume: boolean,
+  ): Promise<string> {
+    const now = this.now();
+    const live = await repo.latestLiveCode(email, purpose, now, LIMITS.codeMaxAttempts);
+    if (!live || !(await repo.reserveCodeAttempt(live.id, now, LIMITS.codeMaxAttempts))) {
+      throw new AppError('emailCodeInvalid');
+    }
+    if (!sameDigest(live.codeHash, hashEmailCode(this.pepper, email, purpose, code.trim()))) {
+      throw new AppError('emailCodeInvalid');
+    }
+    await repo.releaseCodeAttempt(live.id);
+    if (consume && !(await repo.consumeCode(live.id, now))) throw new AppError('emailCodeInvalid');
+    return live.id;
+  }
+
+  /** Uses up a code already matched, inside the caller's transaction. */
+  private async consumeMatched(repo: AccountsRepository, codeId: string): Promise<void> {
+    if (!(await repo.consumeCode(codeId, this.now()))) throw new AppError('emailCodeInvalid');
+  }
+
+  // Registration and availability
+
+  /** POST user/register: a verified e-mail, a password, optionally a phone; logged in at once. */
+  async register(input: RegisterInput, lang: LanguageTag, meta: ClientMeta): Promise<SessionResponse> {
+    const countryCode = normalizeCountryCode(input.countryCode);
+    const phone = input.phone?.trim() || null;
+    const issues = [
+      ...checkEmail(input.email, 'email'),
+      ...checkPassword(input.password, 'password'),
+      ...checkPasswordPair(input.password, input.confirmPassword, 'confirmPassword'),
+      ...checkEmailCode(input.code, 'code'),
+      ...(phone ? checkPhone(countryCode, phone, { required: false }) : []),
+    ];
+    if (!input.agree) issues.push({ field: 'agree', key: 'account.agree_required' });
+    throwIfAny(issues);
+
+    if (await this.repo.findUserByEmail(input.email)) throw new AppError('emailExist');
+    if (phone && (await this.repo.phoneTaken(countryCode, phone))) throw new AppError('phoneExist');
+    const passwordHash = await hashPassword(input.password);
+    const codeId = await this.matchEmailCode(this.repo, input.email, 'register', input.code, false);
+    const now = this.now();
+    const userId = await this.repo
+      .transaction(async (repo) => {
+        await this.consumeMatched(repo, codeId);
+        return repo.insertUser(
+          {
+            email: input.email,
+            emailVerified: true,
+            countryCode: phone ? countryCode : null,
+            phone,
+            passwordHash,
+            language: input.language ?? Language[lang],
+          },
+          now,
+        );
+      })
+      .catch((err: unknown) => {
+        const constraint = uniqueViolation(err);
+        if (constraint === null) throw err;
+        throw new AppError(constraint.includes('phone') ? 'phoneExist' : 'emailExist');
+      });
+    return this.openSession(userId, meta);
+  }
+
+  /** GET user/validateUserName/{name}: whether an e-mail or phone is free to register. */
+  async accountAvailable(name: string): Promise<boolean> {
+    const account = normalizeAccount(name);
+    if (account.kind === 'email') return this.emailAvailable(account.email);
+    if (!account.phone) return false;
+    return (await this.repo.findUsersByPhone(account.countryCode, account.phone)).length === 0;
+  }
+
+  /** GET user/checkUserEmail/{email}. */
+  async emailAvailable(email: string): Promise<boolean> {
+    const value = email.trim().toLowerCase();
+    throwIfAny(checkEmail(value, 'email'));
+    return (await this.repo.findUserByEmail(value)) === null;
+  }
+
+  // Login and sessions
+
+  /**
+   * POST user/login. Every attempt is recorded. Failures for one account within 15 minutes:
+   * from 5 on a captcha is required (602), from 10 the account is locked (203). An unknown
+   * account is answered like a wrong password (601), after the same argon2 work.
+   */
+  async login(input: LoginInput, meta: ClientMeta): Promise<SessionResponse> {
+    const account = normalizeAccount(input.account);
+    const key = accountKey(account);
+    const ip = meta.ip ?? null;
+    const now = this.now();
+    const since = new Date(now.getTime() - LIMITS.loginWindowMs);
+    if (ip && (await this.repo.countIpFailures(ip, since)) >= LIMITS.loginIpMax) {
+      throw new AppError('tooManyRequests');
+    }
+    const fail = async () => this.repo.recordLoginAttempt(key, ip, false, now);
+    const failures = await this.repo.countAccountFailures(key, since);
+    const user = await this.findLoginUser(account);
+
+    if (failures >= LIMITS.loginLockAfter || (user?.lockedUntil && user.lockedUntil > now)) {
+      await fail();
+      throw new AppError('loginLimit');
+    }
+    if (
+      failures >= LIMITS.loginCaptchaAfter &&
+      !(await this.captchas.verify(input.captchaId, input.captcha))
+    ) {
+      await fail();
+      throw new AppError('captchaError', { data: { captchaRequired: true } });
+    }
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !passwordOk) {
+      await fail();
+      const total = failures + 1;
+      if (user && total >= LIMITS.loginLockAfter) {
+        await this.repo.setLockedUntil(user.id, new Date(now.getTime() + LIMITS.loginLockMs), now);
+      }
+      throw new AppError('incorrectToken', { data: { captchaRequired: total >= LIMITS.loginCaptchaAfter } });
+    }
+    // Only someone holding the password learns that the account is suspended (spec §6).
+    if (user.status !== 'active') {
+      await fail();
+      throw new AppError('loginLimit');
+    }
+    await this.repo.recordLoginAttempt(key, ip, true, now);
+    return this.openSession(user.id, meta);
+  }
+
+  private async findLoginUser(account: NormalizedAccount): Promise<StoredUser | null> {
+    if (account.kind === 'email') return this.repo.findUserByEmail(account.email);
+    if (!account.phone) return null;
+    const found = await this.repo.findUsersByPhone(account.countryCode, account.phone);
+    // A bare number shared by accounts in two countries is ambiguous: the country code is needed.
+    return found.length === 1 ? found[0]! : null;
+  }
+
+  /** Starts a session for a user: the token is returned once, only its hash is kept. */
+  async openSession(userId: string, meta: ClientMeta = {}): Promise<SessionResponse> {
+    const token = newSessionToken();
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.sessionTtlMs);
+    await this.repo.insertSession(
+      {
+        userId,
+        tokenHash: sha256(token),
+        expiresAt,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      },
+      now,
+    );
+    return { token, expiresAt: expiresAt.toISOString(), user: await this.getUser(userId) };
+  }
+
+  /** The live session of a `token` header, sliding its expiry (at most once a minute). */
+  async resolveSession(token: string): Promise<SessionContext | null> {
+    if (token.length < 16 || token.length > 128) return null;
+    const now = this.now();
+    const session = await this.repo.findLiveSession(sha256(token), now);
+    if (!session) return null;
+    if (now.getTime() - session.lastUsedAt.getTime() >= LIMITS.sessionTouchMs) {
+      await this.repo.touchSession(
+        session.id,
+        now,
+        new Date(now.getTime() + this.sessionTtlMs),
+        LIMITS.sessionTouchMs,
+      );
+    }
+    return { sessionId: session.id, userId: session.userId };
+  }
+
+  /** GET user/logout: revokes the session of this token; nothing happens for an unknown one. */
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.repo.revokeSessionByHash(sha256(token), this.now());
+  }
+
+  // Passwords
+
+  /** POST user/resetPassword: a reset code proves the address; every session of the user ends. */
+  async resetPassword(input: ResetPasswordInput): Promise<void> {
+    throwIfAny([
+      ...checkEmail(input.email, 'email'),
+      ...checkEmailCode(input.code, 'code'),
+      ...checkPassword(input.password, 'password'),
+      ...checkPasswordPair(input.password, input.confirmPassword, 'confirmPassword'),
+    ]);
+    const passwordHash = await hashPassword(input.password);
+    const codeId = await this.matchEmailCode(this.repo, input.email, 'reset', input.code, false);
+    const now = this.now();
+    await this.repo.transaction(async (repo) => {
+      await this.consumeMatched(repo, codeId);
+      const user = await repo.findUserByEmail(input.email);
+      if (!user) throw new AppError('emailCodeInvalid');
+      await repo.setPasswordHash(user.id, passwordHash, now);
+      await repo.revokeUserSessions(user.id, now);
+    });
+  }
+
+  /** POST user/changePassword: the old password must be right; other sessions end, this one stays. */
+  async changePassword(session: SessionContext, input: ChangePasswordInput): Promise<void> {
+    throwIfAny([
+      ...checkPassword(input.password, 'password'),
+      ...checkPasswordPair(input.password, input.confirmPassword, 'confirmPassword'),
+    ]);
+    const user = await this.requireUser(session.userId);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError('oldPasswordWrong');
+    if (input.password === input.oldPassword)
+      throw invalid([{ field: 'password', key: 'account.password_same' }]);
+    const now = this.now();
+    const passwordHash = await hashPassword(input.password);
+    await this.repo.transaction(async (repo) => {
+      await repo.setPasswordHash(user.id, passwordHash, now);
+      await repo.revokeUserSessions(user.id, now, session.sessionId);
+    });
+  }
+
+  /** POST user/verifyPassword: re-checks the password before a sensitive edit. */
+  async verifyUserPassword(userId: string, password: string): Promise<void> {
+    const user = await this.requireUser(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('passwordWrong');
+  }
+
+  // Profile
+
+  /** The user as the app sees them (ZUser). */
+  async getUser(userId: string): Promise<User> {
+    const user = await this.requireUser(userId);
+    return this.toUser(user, await this.repo.linkedProviders(user.id));
+  }
+
+  /** GET user/getMember/{id}: only the caller's own id; any other answers as not found. */
+  async getMember(callerId: string, id: string): Promise<User> {
+    if (id !== callerId) throw new AppError('resourceNotFound');
+    return this.getUser(callerId);
+  }
+
+  /** POST user/update: absent fields stay, null clears; names in English letters, phone unique. */
+  async updateProfile(userId: string, input: UpdateUserInput): Promise<User> {
+    const user = await this.requireUser(userId);
+    const patch: ProfilePatch = {};
+    const issues: RuleIssue[] = [];
+    if (input.surname !== undefined || input.givenName !== undefined) {
+      const surname = input.surname === undefined ? user.surname : input.surname || null;
+      const givenName = input.givenName === undefined ? user.givenName : input.givenName || null;
+      // A profile may have no name yet; once a name is given it must be English letters.
+      if (surname !== null || givenName !== null) {
+        issues.push(
+          ...checkName(surname, givenName).filter(
+            (i) =>
+              !(i.key === 'person.surname_required' && surname === null) &&
+              !(i.key === 'person.given_name_required' && givenName === null),
+          ),
+        );
+      }
+      if (input.surname !== undefined) patch.surname = surname?.toUpperCase() ?? null;
+      if (input.givenName !== undefined) patch.givenName = givenName?.toUpperCase() ?? null;
+    }
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.gender !== undefined) patch.gender = input.gender;
+    if (input.birthday !== undefined) {
+      if (input.birthday && input.birthday > localDate(this.now(), HOME_ZONE)) {
+        issues.push({ field: 'birthday', key: 'person.birthday_future' });
+      }
+      patch.birthday = input.birthday;
+    }
+    if (input.nationality !== undefined) {
+      if (input.nationality !== null && !/^[A-Z]{2}$/.test(input.nationality)) {
+        issues.push({ field: 'nationality', key: 'person.nationality_required' });
+      }
+      patch.nationality = input.nationality;
+    }
+    if (input.language !== undefined) patch.language = input.language;
+    if (input.phone !== undefined || input.countryCode !== undefined) {
+      const phone = (input.phone === undefined ? user.phone : input.phone?.trim()) || null;
+      const countryCode = normalizeCountryCode(
+        input.countryCode === undefined ? user.countryCode : input.countryCode,
+      );
+      issues.push(...checkPhone(countryCode, phone, { required: false }));
+      patch.phone = phone;
+      patch.countryCode = phone ? countryCode : null;
+    }
+    throwIfAny(issues);
+    if (patch.phone && (await this.repo.phoneTaken(patch.countryCode ?? null, patch.phone, userId))) {
+      throw new AppError('phoneExist');
+    }
+    try {
+      await this.repo.updateProfile(userId, patch, this.now());
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw new AppError('phoneExist');
+      throw err;
+    }
+    return this.getUser(userId);
+  }
+
+  // For the third-party login module
+
+  /** The user id of an account with this e-mail, or null. */
+  async findUserIdByEmail(email: string): Promise<string | null> {
+    return (await this.repo.findUserByEmail(email.trim().toLowerCase()))?.id ?? null;
+  }
+
+  /** An account made by third-party login: no password until the user sets one. */
+  async createUserFromIdentity(input: {
+    email: string | null;
+    emailVerified: boolean;
+    language: 0 | 1 | 2;
+  }): Promise<string> {
+    try {
+      return await this.repo.insertUser(
+        {
+          email: input.email?.trim().toLowerCase() ?? null,
+          emailVerified: input.email ? input.emailVerified : false,
+          countryCode: null,
+          phone: null,
+          passwordHash: null,
+          language: input.language,
+        },
+        this.now(),
+      );
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw new AppError('emailExist');
+      throw err;
+    }
+  }
+
+  /** Binds a (verified) e-mail to a user; 4007 when another account has it. */
+  async setEmail(userId: string, email: string): Promise<void> {
+    const value = email.trim().toLowerCase();
+    const holder = await this.repo.findUserByEmail(value);
+    if (holder && holder.id !== userId) throw new AppError('emailBound');
+    try {
+      await this.repo.setEmail(userId, value, this.now());
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw new AppError('emailBound');
+      throw err;
+    }
+  }
+
+  /** Removes old login attempts, captchas and codes (called now and then by the plugin). */
+  purgeOld(): Promise<void> {
+    return this.repo.purgeOld(new Date(this.now().getTime() - DAY_MS));
+  }
+
+  private async requireUser(userId: string): Promise<StoredUser> {
+    const user = isUuid(userId) ? await this.repo.findUserById(userId) : null;
+    if (!user) throw new AppError('resourceNotFound');
+    return user;
+  }
+
+  private toUser(u: StoredUser, linkedProviders: string[]): User {
+    return {
+      id: u.id,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      countryCode: u.countryCode,
+      phone: u.phone,
+      surname: u.surname,
+      givenName: u.givenName,
+      title: u.title as User['title'],
+      gender: u.gender as User['gender'],
+      birthday: u.birthday,
+      nationality: u.nationality,
+      language: ([0, 1, 2].includes(u.language) ? u.language : 0) as User['language'],
+      linkedProviders,
+      hasPassword: u.passwordHash !== null,
+      createdAt: u.createdAt.toISOString(),
+    };
+  }
+}
+
+/** The accounts service over the app's database, mailer and clock (built once in buildApp). */
+export function createAccountsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  now: () => Date;
+  config: Pick<Config, 'appSecret' | 'sessionTtlDays'>;
+}): AccountsService {
+  return new AccountsService({
+    repo: new AccountsRepository(deps.db),
+    mailer: deps.mailer,
+    now: deps.now,
+    pepper: deps.config.appSecret,
+    sessionTtlDays: deps.config.sessionTtlDays,
+  });
+}

@@ -1,0 +1,24 @@
+/** Limits of the accounts module (issue 3); all windows are sliding. */
+export const LIMITS = {
+  /** E-mail codes: one per address a minute, 10 per IP in 10 minutes. */
+  codeResendMs: 60_000,
+  codeIpMax: 10,
+  codeIpWindowMs: 10 * 60_000,
+  /** An e-mail code lives 10 minutes and allows 5 wrong tries. */
+  codeTtlMinutes: 10,
+  codeMaxAttempts: 5,
+  /** Login: captcha after 5 failures for one account in 15 minutes, lock after 10. */
+  loginWindowMs: 15 * 60_000,
+  loginCaptchaAfter: 5,
+  loginLockAfter: 10,
+  loginLockMs: 15 * 60_000,
+  /** Login: 30 failures from one IP in 15 minutes, then 429. */
+  loginIpMax: 30,
+  /** Availability look-ups (validateUserName, checkUserEmail): 30 per IP a minute (shared RateLimiter). */
+  lookupIpMax: 30,
+  lookupIpWindowMs: 60_000,
+  /** A session slides at most once a minute, so reads do not write on every call. */
+  sessionTouchMs: 60_000,
+  /** Saved passengers per user. */
+  savedPassengersMax: 50,
+} as const;
