@@ -1,9 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { initI18n, setLanguage } from '../app/i18n';
 import { enableAntdReact19 } from '../app/react19-compat';
 import { setupApiClient } from '../app/setup-api-client';
 import { useSessionStore } from '../features/account/session-store';
+
+// On a loaded two-core CI machine a page can take longer than the default 1 s to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs antd-mobile touches.
 if (!window.matchMedia) {
