@@ -18,7 +18,12 @@ export async function mailTo(baseUrl: string, address: string): Promise<DevMail[
 }
 
 /** The 6-digit code of the newest mail to `address`, waiting up to `timeoutMs` for it to arrive. */
-export async function latestCode(baseUrl: string, address: string, after = 0, timeoutMs = 10_000): Promise<string> {
+export async function latestCode(
+  baseUrl: string,
+  address: string,
+  after = 0,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = (await mailTo(baseUrl, address)).filter((m) => Date.parse(m.createdAt) >= after);
