@@ -116,11 +116,13 @@ export function emailCodeMail(input: {
   const { lang, code, validMinutes } = input;
   const t = CODE_TEXTS[lang][input.purpose];
   const c = COMMON[lang];
+  // Spacing letters apart breaks Khmer shaping; Latin labels get small caps-like tracking.
+  const labelSpacing = lang === 'en' ? 'letter-spacing:1px;text-transform:uppercase;' : '';
   const body = html`${paragraph(c.greeting)}${paragraph(t.intro)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;">
   <tr>
     <td align="center" style="background:#e8edf8;border:1px solid #cfd8ee;border-radius:12px;padding:20px 12px;">
-      <div style="font-size:12px;letter-spacing:1px;text-transform:uppercase;color:#5b6478;margin-bottom:6px;">${c.codeLabel}</div>
+      <div style="font-size:12px;${labelSpacing}color:#5b6478;margin-bottom:6px;">${c.codeLabel}</div>
       <div class="code" style="font-family:'SFMono-Regular',Consolas,'Liberation Mono',Menlo,monospace;font-size:36px;font-weight:700;letter-spacing:10px;color:${BRAND_NAVY};">${code}</div>
     </td>
   </tr>
