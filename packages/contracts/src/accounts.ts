@@ -131,7 +131,6 @@ export const ZAssociateEmailRequest = z.object({ email, code });
 
 /** POST thirdoauth/checkBindEmail: whether an e-mail may be bound to this account. */
 export const ZCheckBindEmailRequest = z.object({ email });
-export const ZCheckBindEmailResponse = z.object({ bindable: z.boolean() });
 
 export const DOCUMENT_TYPES = { idCard: 0, passport: 1, other: 2 } as const;
 export const ZDocumentType = z.union([z.literal(0), z.literal(1), z.literal(2)]);

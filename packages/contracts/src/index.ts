@@ -7,4 +7,5 @@ export * from './enums';
 export * from './envelope';
 export * from './errors';
 export * from './messages';
+export * from './oauth';
 export * from './search';

@@ -212,6 +212,19 @@ export class AccountsRepository {
     await this.db.update(users).set({ email, emailVerified: true, updatedAt: now }).where(eq(users.id, id));
   }
 
+  /** Moves one user's saved passengers to another. */
+  async moveSavedPassengers(fromUserId: string, toUserId: string, now: Date): Promise<void> {
+    await this.db
+      .update(savedPassengers)
+      .set({ userId: toUserId, updatedAt: now })
+      .where(eq(savedPassengers.userId, fromUserId));
+  }
+
+  /** Deletes a user; sessions, identities and saved passengers go with it (foreign keys cascade). */
+  async deleteUser(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
   async setLockedUntil(id: string, lockedUntil: Date, now: Date): Promise<void> {
     await this.db.update(users).set({ lockedUntil, updatedAt: now }).where(eq(users.id, id));
   }

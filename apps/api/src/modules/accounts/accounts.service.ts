@@ -541,6 +541,19 @@ export class AccountsService {
     }
   }
 
+  /**
+   * Folds an account made by third-party login into the account that owns the e-mail it
+   * bound: its saved passengers move over, then the emptied account and its sessions are
+   * removed. The caller has already moved the linked identities.
+   */
+  async absorbAccount(fromUserId: string, intoUserId: string): Promise<void> {
+    if (fromUserId === intoUserId) return;
+    await this.repo.transaction(async (repo) => {
+      await repo.moveSavedPassengers(fromUserId, intoUserId, this.now());
+      await repo.deleteUser(fromUserId);
+    });
+  }
+
   /** Removes old login attempts, captchas and codes (called now and then by the plugin). */
   purgeOld(): Promise<void> {
     return this.repo.purgeOld(new Date(this.now().getTime() - DAY_MS));

@@ -360,6 +360,26 @@ describe('third-party login against local fake providers', () => {
     });
     expect(check.json().data).toEqual({ bindable: true, existingAccount: true });
 
+    // A passenger saved before binding follows the sign-in to the owner's account.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/travelsky/user/memberpassenger/insert',
+      headers: t.headers({ token: session }),
+      payload: {
+        surname: 'Chan',
+        givenName: 'Bopha',
+        passengerType: 1,
+        title: 1,
+        gender: 1,
+        nationality: 'KH',
+        birthday: '1992-04-14',
+        docType: 1,
+        docNumber: 'N7654321',
+        docExpiry: '2031-01-01',
+      },
+    });
+    expect(saved.json().code).toBe('0');
+
     const code = await bindCode(email, session);
     const merged = await t.app.inject({
       method: 'POST',
@@ -370,6 +390,13 @@ describe('third-party login against local fake providers', () => {
     expect(merged.json().code).toBe('0');
     expect(merged.json().data.user.id).toBe(ownerId);
     expect(merged.json().data.user.linkedProviders).toContain('wechat');
+    const passengers = await t.app.inject({
+      url: `/api/travelsky/user/memberpassenger/selectByMemberId/${ownerId}`,
+      headers: t.headers({ token: merged.json().data.token }),
+    });
+    expect(passengers.json().data.passengers.map((p: { surname: string }) => p.surname)).toContain('CHAN');
+    const leftover = await t.database.pool.query('select 1 from users where id = $1', [first.data.user.id]);
+    expect(leftover.rowCount).toBe(0);
 
     const later = await wechatSignIn(person);
     expect(later.data.user.id).toBe(ownerId);

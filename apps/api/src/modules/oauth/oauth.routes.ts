@@ -1,4 +1,16 @@
-import { envelope, ZAssociateEmailRequest, ZCheckBindEmailRequest } from '@wings/contracts';
+import {
+  envelope,
+  ZAssociateEmailRequest,
+  ZAuthorizeQuery,
+  ZCallbackParams,
+  ZCheckBindEmailRequest,
+  ZCheckBindEmailResult,
+  ZFacebookCodeRequest,
+  ZOAuthProviders,
+  ZOAuthSessionResponse,
+  ZProviderParams,
+  ZThirdLoginRequest,
+} from '@wings/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -8,16 +20,6 @@ import { AppError } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
 import { sessionToken } from '../accounts/session.plugin';
 import { OAuthRepository } from './oauth.repository';
-import {
-  ZAuthorizeQuery,
-  ZCallbackParams,
-  ZCheckBindEmailResult,
-  ZFacebookCodeRequest,
-  ZOAuthProviders,
-  ZOAuthSessionResponse,
-  ZProviderParams,
-  ZThirdLoginRequest,
-} from './oauth.schemas';
 import { OAuthService } from './oauth.service';
 import { createProviders, PROVIDER_NAMES, type ProviderName, type ProviderSet } from './providers';
 

@@ -15,6 +15,7 @@ export type AccountsPort = Pick<
   | 'consumeEmailCode'
   | 'setEmail'
   | 'logout'
+  | 'absorbAccount'
 >;
 
 /** The traveller app's page that finishes a third-party sign-in (a hash route). */
@@ -230,6 +231,7 @@ export class OAuthService {
     let target = userId;
     if (merge && holder) {
       await this.deps.repo.moveIdentities(userId, holder, this.deps.now());
+      await this.deps.accounts.absorbAccount(userId, holder);
       target = holder;
     } else if (holder === null) {
       await this.deps.accounts.setEmail(userId, email);

@@ -1,7 +1,7 @@
+import type { ProviderName } from '@wings/contracts';
 import { AppError } from '../../../platform/errors';
 
-export const PROVIDER_NAMES = ['facebook', 'wechat', 'apple'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export { PROVIDER_NAMES, type ProviderName } from '@wings/contracts';
 
 /** What a provider tells us about the person who signed in. */
 export interface ProviderProfile {

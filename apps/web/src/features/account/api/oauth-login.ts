@@ -1,21 +1,43 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '@wings/contracts';
+import { PROVIDER_NAMES, type ProviderName, type SessionResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
 import { useSessionStore } from '../session-store';
 
-export type OauthProvider = 'facebook' | 'wechat' | 'apple';
-export const OAUTH_PROVIDERS: readonly OauthProvider[] = ['facebook', 'wechat', 'apple'];
+export type OauthProvider = ProviderName;
+export const OAUTH_PROVIDERS: readonly OauthProvider[] = PROVIDER_NAMES;
 
-/** Where the browser goes to start a third-party login; the API comes back to the oauth-callback page. */
+/** sessionStorage key of the nonce that ties a third-party ticket to this browser tab. */
+export const OAUTH_NONCE_KEY = 'oauth_nonce';
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * Where the browser goes to start a third-party login; the API comes back to the
+ * oauth-callback page. A fresh nonce is kept in this tab and must be shown again with the
+ * ticket, so a ticket planted from elsewhere cannot sign this browser in (login CSRF).
+ */
 export function oauthAuthorizeUrl(provider: OauthProvider, returnTo: string): string {
-  return `/api/travelsky/thirdoauth/${provider}/authorize?returnTo=${encodeURIComponent(returnTo)}`;
+  const nonce = randomNonce();
+  sessionStorage.setItem(OAUTH_NONCE_KEY, nonce);
+  return `/api/travelsky/thirdoauth/${provider}/authorize?returnTo=${encodeURIComponent(returnTo)}&nonce=${nonce}`;
 }
 
 export type OauthLoginResponse = SessionResponse & { needsEmail: boolean };
 
-/** POST travelsky/thirdoauth/login: trades the one-time ticket for a session. */
+/** POST travelsky/thirdoauth/login: trades the one-time ticket (and this tab's nonce) for a session. */
 export function oauthLogin(body: { ticket: string }): Promise<OauthLoginResponse> {
-  return apiRequest<OauthLoginResponse>('/travelsky/thirdoauth/login', { method: 'POST', body });
+  const nonce = sessionStorage.getItem(OAUTH_NONCE_KEY);
+  sessionStorage.removeItem(OAUTH_NONCE_KEY);
+  return apiRequest<OauthLoginResponse>('/travelsky/thirdoauth/login', {
+    method: 'POST',
+    body: nonce ? { ...body, nonce } : body,
+  });
 }
 
 export function useOauthLogin() {

@@ -107,8 +107,10 @@ describe('login', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     renderLogin(`${paths.login}?redirect=${encodeURIComponent(paths.passengerList)}`);
     fireEvent.click(screen.getByTestId('login-oauth-wechat'));
+    const nonce = sessionStorage.getItem('oauth_nonce');
+    expect(nonce).toMatch(/^[\w-]{32}$/);
     expect(assign).toHaveBeenCalledWith(
-      `/api/travelsky/thirdoauth/wechat/authorize?returnTo=${encodeURIComponent(paths.passengerList)}`,
+      `/api/travelsky/thirdoauth/wechat/authorize?returnTo=${encodeURIComponent(paths.passengerList)}&nonce=${nonce}`,
     );
     expect(screen.getByTestId('login-oauth-facebook')).toBeTruthy();
     expect(screen.getByTestId('login-oauth-apple')).toBeTruthy();

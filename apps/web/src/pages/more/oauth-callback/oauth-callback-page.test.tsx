@@ -16,6 +16,8 @@ describe('third-party login callback', () => {
         ? ok({ ...makeSession({ email: null }), needsEmail: true })
         : undefined,
     );
+    // The nonce this tab sent to authorize is shown again with the ticket, then forgotten.
+    sessionStorage.setItem('oauth_nonce', 'n'.repeat(32));
     const returnTo = encodeURIComponent(paths.passengerList);
     const { router } = await renderApp(
       `${paths.oauthCallback}?ticket=t-1&provider=apple&returnTo=${returnTo}`,
@@ -24,8 +26,9 @@ describe('third-party login callback', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(paths.passengerList);
     expect(await screen.findByTestId('associate-email-email')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/travelsky/thirdoauth/login').map((c) => c.body)).toEqual([
-      { ticket: 't-1' },
+      { ticket: 't-1', nonce: 'n'.repeat(32) },
     ]);
+    expect(sessionStorage.getItem('oauth_nonce')).toBeNull();
     expect(useSessionStore.getState().loggedIn).toBe(true);
   });
 

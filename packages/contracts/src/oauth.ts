@@ -1,11 +1,14 @@
-import { ZCheckBindEmailResponse, ZSessionResponse } from '@wings/contracts';
 import { z } from 'zod';
-import { PROVIDER_NAMES } from './providers';
+import { ZSessionResponse } from './accounts';
 
-/*
- * Wire shapes of the third-party login calls that packages/contracts does not name yet
- * (to move there: ZThirdLogin*, ZFacebookCodeRequest, ZOAuthSessionResponse, ZOAuthProviders).
+/**
+ * Third-party login (issue 3): the providers, and the calls between the app, the API and a
+ * provider's redirect. The flow: the app opens thirdoauth/{provider}/authorize, the provider
+ * returns to thirdoauth/{provider}/callback, which redirects to the app with a one-time ticket
+ * that thirdoauth/login exchanges for a session.
  */
+export const PROVIDER_NAMES = ['facebook', 'wechat', 'apple'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export const ZProviderParams = z.object({ provider: z.enum(PROVIDER_NAMES) });
 
@@ -43,7 +46,7 @@ export const ZFacebookCodeRequest = z.object({
 export const ZOAuthSessionResponse = ZSessionResponse.extend({ needsEmail: z.boolean() });
 
 /** thirdoauth/checkBindEmail reply: `existingAccount` says binding moves this sign-in onto that account. */
-export const ZCheckBindEmailResult = ZCheckBindEmailResponse.extend({ existingAccount: z.boolean() });
+export const ZCheckBindEmailResult = z.object({ bindable: z.boolean(), existingAccount: z.boolean() });
 
 /** GET thirdoauth/providers: which sign-in buttons to show, and whether each is the sandbox. */
 export const ZOAuthProviders = z.object({
