@@ -164,4 +164,45 @@ describe('a traveller makes and uses an account', () => {
     await screenshot(page, 'account-05-session-expired-en');
     expect(page.url()).toContain('/pages/more/login/login');
   });
+
+  it('signs in with WeChat through the sandbox provider, binds an e-mail the first time, and is known the next time', async () => {
+    const wechat = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    const page = await wechat.newPage();
+    const name = `Chan Bopha ${Date.now()}`;
+    const email = `bopha.${Date.now()}@example.com`;
+
+    const signInWithWeChat = async () => {
+      await openMore(page, server.url);
+      await page.getByTestId('more-login').click();
+      await page.getByTestId('login-oauth-wechat').click();
+      // The sandbox's consent page, standing in for WeChat's.
+      await page.locator('input[name="name"]').fill(name);
+      await page.locator('button[name="decision"][value="allow"]').click();
+    };
+
+    await signInWithWeChat();
+    await page.getByTestId('associate-email-email').waitFor();
+    await screenshot(page, 'account-06-bind-email-en');
+    await page.getByTestId('associate-email-email').fill(email);
+    const sentAt = Date.now() - 2000;
+    await page.getByTestId('associate-email-send-code').click();
+    await page.getByTestId('associate-email-code').fill(await latestCode(server.url, email, sentAt));
+    await page.getByTestId('associate-email-submit').click();
+    await openMore(page, server.url);
+    await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
+
+    // Next time the same WeChat user goes straight in, with the bound e-mail.
+    await logOut(page, server.url);
+    await signInWithWeChat();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('session') ?? '{}').state?.loggedIn === true);
+    expect(page.url()).not.toContain('associate-email');
+    await openMore(page, server.url);
+    await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
+    await wechat.close();
+  });
 });

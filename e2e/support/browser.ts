@@ -37,6 +37,8 @@ export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(artifactsDir, { recursive: true });
+  // Page changes slide for 300 ms (spec §2); a picture mid-slide shows half of each page.
+  await page.waitForTimeout(400);
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
