@@ -197,6 +197,7 @@ export const en = {
   'login.oauth_wechat': 'WeChat',
   'login.oauth_apple': 'Apple',
   'register.title': 'Register',
+  'register.phone_optional': 'Phone (optional, to log in with it too)',
   'register.agree': 'I have read and accept the',
   'register.agreement': 'user agreement',
   'register.agreement_title': 'User agreement',

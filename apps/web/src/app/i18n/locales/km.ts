@@ -197,6 +197,7 @@ export const km: Record<UiKey, string> = {
   'login.oauth_wechat': 'WeChat',
   'login.oauth_apple': 'Apple',
   'register.title': 'ចុះឈ្មោះ',
+  'register.phone_optional': 'លេខទូរស័ព្ទ (ស្រេចចិត្ត សម្រាប់ចូលគណនីផងដែរ)',
   'register.agree': 'ខ្ញុំបានអាន និងយល់ព្រមលើ',
   'register.agreement': 'កិច្ចព្រមព្រៀងអ្នកប្រើប្រាស់',
   'register.agreement_title': 'កិច្ចព្រមព្រៀងអ្នកប្រើប្រាស់',

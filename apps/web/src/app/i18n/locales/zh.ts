@@ -197,6 +197,7 @@ export const zh: Record<UiKey, string> = {
   'login.oauth_wechat': '微信',
   'login.oauth_apple': 'Apple',
   'register.title': '注册',
+  'register.phone_optional': '手机号（选填，也可用于登录）',
   'register.agree': '我已阅读并同意',
   'register.agreement': '《用户协议》',
   'register.agreement_title': '用户协议',

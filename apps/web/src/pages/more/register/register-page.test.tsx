@@ -140,4 +140,31 @@ describe('register form', () => {
       memberId: 'user-1',
     });
   });
+
+  test('takes an optional phone with its country code, checked by the shared phone rule', async () => {
+    const calls = installFakeApi((call) =>
+      call.path === '/api/travelsky/user/register' ? ok(makeSession()) : undefined,
+    );
+    renderRegister();
+    type('register-email', 'dara@example.com');
+    type('register-code', '123456');
+    type('register-password', 'abcdefgh1');
+    type('register-confirm', 'abcdefgh1');
+    fireEvent.click(screen.getByTestId('register-agree'));
+    type('register-phone', '12-345');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('field-error-phone').textContent).toBe(
+      'Enter a valid phone number (digits only).',
+    );
+    expect(calls.some((c) => c.path === '/api/travelsky/user/register')).toBe(false);
+
+    type('register-phone', '12345678');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/travelsky/user/register')?.body).toMatchObject({
+        countryCode: '+855',
+        phone: '12345678',
+      }),
+    );
+  });
 });

@@ -1,5 +1,12 @@
 import { Language } from '@wings/contracts';
-import { checkEmail, checkEmailCode, checkPassword, checkPasswordPair, type RuleIssue } from '@wings/rules';
+import {
+  checkEmail,
+  checkEmailCode,
+  checkPassword,
+  checkPasswordPair,
+  checkPhone,
+  type RuleIssue,
+} from '@wings/rules';
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +14,13 @@ import { currentLanguage } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { NavBar } from '../../../components/nav-bar';
 import { useRegister } from '../../../features/account/api/register';
-import { FieldError, FormField, TextInput } from '../../../features/account/components/form-field';
+import { CountryPicker } from '../../../features/account/components/country-picker';
+import {
+  FieldError,
+  FormField,
+  SelectButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { SendCodeButton } from '../../../features/account/components/send-code-button';
 import { useEmailCodeSender } from '../../../features/account/components/use-email-code';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
@@ -19,6 +32,9 @@ interface RegisterValues extends Record<string, unknown> {
   code: string;
   password: string;
   confirmPassword: string;
+  /** Optional: a phone to log in with as well (issue 3: "phone + e-mail code"). */
+  countryCode: string;
+  phone: string;
   agree: boolean;
 }
 
@@ -29,6 +45,7 @@ export function registerRules(v: RegisterValues): RuleIssue[] {
     ...checkEmailCode(v.code),
     ...checkPassword(v.password),
     ...checkPasswordPair(v.password, v.confirmPassword),
+    ...checkPhone(v.countryCode, v.phone, { required: false }),
     ...(v.agree ? [] : [{ field: 'agree', key: 'account.agree_required' }]),
   ];
 }
@@ -40,8 +57,9 @@ export default function RegisterPage() {
   const redirect = useRedirectTarget();
   const register = useRegister();
   const [agreementOpen, setAgreementOpen] = useState(false);
+  const [dialOpen, setDialOpen] = useState(false);
   const form = useRuleForm<RegisterValues>(
-    { email: '', code: '', password: '', confirmPassword: '', agree: false },
+    { email: '', code: '', password: '', confirmPassword: '', countryCode: '+855', phone: '', agree: false },
     registerRules,
   );
   const { values } = form;
@@ -56,6 +74,7 @@ export default function RegisterPage() {
         password: values.password,
         confirmPassword: values.confirmPassword,
         agree: values.agree,
+        ...(values.phone.trim() ? { countryCode: values.countryCode, phone: values.phone.trim() } : {}),
         language: Language[currentLanguage()],
       });
       nav.replace(redirect);
@@ -64,7 +83,11 @@ export default function RegisterPage() {
     }
   }
 
-  const input = (field: 'email' | 'code' | 'password' | 'confirmPassword', testId: string, extra = {}) => (
+  const input = (
+    field: 'email' | 'code' | 'password' | 'confirmPassword' | 'phone',
+    testId: string,
+    extra = {},
+  ) => (
     <TextInput
       field={field}
       testId={testId}
@@ -118,6 +141,35 @@ export default function RegisterPage() {
           >
             {input('confirmPassword', 'register-confirm', { type: 'password', autoComplete: 'new-password' })}
           </FormField>
+          <FormField
+            label={t('register.phone_optional')}
+            field="phone"
+            error={form.error('phone') ?? form.error('countryCode')}
+          >
+            <div className="phone-row">
+              <SelectButton
+                field="countryCode"
+                testId="register-countryCode"
+                text={values.countryCode}
+                placeholder="+"
+                onOpen={() => setDialOpen(true)}
+              />
+              {input('phone', 'register-phone', { inputMode: 'tel', autoComplete: 'tel-national' })}
+            </div>
+          </FormField>
+          <CountryPicker
+            visible={dialOpen}
+            mode="dial"
+            title={t('person.country_code')}
+            selected={values.countryCode}
+            testIdPrefix="dial"
+            onSelect={(dial) => {
+              form.set('countryCode', dial);
+              form.blur('countryCode');
+              setDialOpen(false);
+            }}
+            onClose={() => setDialOpen(false)}
+          />
           <div className="agree-row">
             <input
               id="register-agree"
