@@ -199,7 +199,9 @@ describe('a traveller makes and uses an account', () => {
     // Next time the same WeChat user goes straight in, with the bound e-mail.
     await logOut(page, server.url);
     await signInWithWeChat();
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('session') ?? '{}').state?.loggedIn === true);
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem('session') ?? '{}').state?.loggedIn === true,
+    );
     expect(page.url()).not.toContain('associate-email');
     await openMore(page, server.url);
     await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
