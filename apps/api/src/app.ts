@@ -261,7 +261,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
-    wildcard: true,
+    // One route per built file: no catch-all, so an unknown /api path is a plain 404.
+    wildcard: false,
+    // Cache headers are ours (below), not the plugin's max-age=0 default.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

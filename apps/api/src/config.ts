@@ -43,6 +43,20 @@ const ZConfig = z
      * (default: clients connect directly), `true` (any proxy), a hop count, or proxy addresses.
      */
     TRUST_PROXY: z.string().default('false'),
+    /** Minutes an unpaid order holds its seats before it is canceled (issue 4: 20). */
+    ORDER_PAY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(20),
+    /** Minutes a priced offer keeps its price (issue 4: 20). */
+    OFFER_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
+    /** The nationalities a guest may book (spec §5: three; lifted after login), ISO codes. */
+    GUEST_NATIONALITIES: z
+      .string()
+      .regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/, 'must be ISO country codes separated by commas, e.g. KH,CN,TH')
+      .default('KH,CN,TH'),
     /** Days a login session lives, sliding with each use (issue 3: 30). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Third-party login through the local sandbox identity provider; on by default outside production. */
@@ -97,6 +111,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionTtlDays: number;
+  orderPayMinutes: number;
+  offerMinutes: number;
+  guestNationalities: string[];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   oauth: OAuthConfig;
 }
@@ -135,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    orderPayMinutes: c.ORDER_PAY_MINUTES,
+    offerMinutes: c.OFFER_MINUTES,
+    guestNationalities: c.GUEST_NATIONALITIES.toUpperCase().split(','),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     oauth: {
       sandbox: c.OAUTH_SANDBOX ? c.OAUTH_SANDBOX === 'true' : c.NODE_ENV !== 'production',

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
@@ -169,6 +172,34 @@ describe('the envelope and the platform', () => {
     } finally {
       await app.close();
       await down.close();
+    }
+  });
+});
+
+describe('the traveller app served at /', () => {
+  it('serves the built files with the right caching, and leaves unknown /api paths a 404', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wings-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    const database = openDatabase(inject('databaseUrl'), { error() {} }, 1);
+    const app = await buildApp({ config: testConfig({ WEB_DIST: dir }), database, logger: false });
+    try {
+      const index = await app.inject({ url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<div id="root">');
+      expect(index.headers['cache-control']).toBe('no-cache');
+      const asset = await app.inject({ url: '/assets/app-1234.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/api/travelsky/nothing-here', '/api/dev/anything', '/missing.html']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toMatchObject({ code: '404' });
+      }
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -50,6 +50,14 @@ export const ErrorCodes = {
   oauthFailed: { code: '4010', key: 'oauth_failed' },
   /** Something that does not exist, or is not the caller's (answered alike, so ids cannot be probed). */
   resourceNotFound: { code: '404', key: 'not_found', httpStatus: 404 },
+  /** saveTicketOrder: a guest booked a nationality outside the allowed three (spec §8: 609). */
+  passengerLimit: { code: '609', key: 'passenger_limit' },
+  /** The offer's 20 minutes are over, or it is unknown: search again (spec §8 "order invalid or expired"). */
+  offerExpired: { code: '301', key: 'offer_expired' },
+  /** saveTicketOrder: the fare's seats sold out since the offer (spec §8: 204 on saveTicketOrder). */
+  seatsSoldOut: { code: '204', key: 'seats_sold_out' },
+  /** A chosen flight was retimed since it was shown: choose another (spec §8). */
+  flightScheduleChanged: { code: '611', key: 'flight_time_changed' },
   /** An airport or route that does not exist in the network. */
   routeNotFound: { code: '205', key: 'route_not_found' },
   /** A path that does not exist. */

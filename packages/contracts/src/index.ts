@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './accounts-extra';
 export * from './auth';
+export * from './booking';
 export * from './common';
 export * from './content';
 export * from './enums';

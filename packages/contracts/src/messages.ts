@@ -261,6 +261,56 @@ export const messages = {
     en: 'Without logging in, only passengers of these nationalities can be booked: {nationalities}. Log in to book for anyone.',
     km: 'ដោយមិនចូលគណនី អាចកក់បានតែអ្នកដំណើរសញ្ជាតិទាំងនេះ៖ {nationalities}។ សូមចូលគណនីដើម្បីកក់សម្រាប់អ្នកណាក៏បាន។',
   },
+  offer_expired: {
+    zh: '订单已失效或已过期，请重新发起',
+    en: 'This booking is no longer valid or has expired. Please start again.',
+    km: 'ការកក់នេះលែងមានសុពលភាព ឬផុតកំណត់ហើយ។ សូមចាប់ផ្តើមម្តងទៀត។',
+  },
+  seats_sold_out: {
+    zh: '该票价的座位刚刚售罄，请重新选择',
+    en: 'The seats at this fare have just sold out. Please choose again.',
+    km: 'កៅអីតាមតម្លៃនេះទើបតែលក់អស់។ សូមជ្រើសរើសម្តងទៀត។',
+  },
+  flight_time_changed: {
+    zh: '所选航班的计划时间已变更，请选择其他航班',
+    en: 'The scheduled time of the chosen flight has changed. Please choose another flight.',
+    km: 'ម៉ោងគ្រោងនៃជើងហោះហើរដែលបានជ្រើសរើសបានផ្លាស់ប្តូរ។ សូមជ្រើសរើសជើងហោះហើរផ្សេង។',
+  },
+  'promo.unknown': {
+    zh: '优惠码无效',
+    en: 'This promo code does not exist.',
+    km: 'លេខកូដប្រូម៉ូសិននេះមិនមានទេ។',
+  },
+  'promo.expired': {
+    zh: '优惠码不在有效期内',
+    en: 'This promo code is not valid on these dates.',
+    km: 'លេខកូដប្រូម៉ូសិននេះមិនមានសុពលភាពនៅកាលបរិច្ឆេទទាំងនេះទេ។',
+  },
+  'promo.min_spend': {
+    zh: '订单金额未达到优惠码使用门槛 {amount}',
+    en: 'This promo code needs a spend of at least {amount}.',
+    km: 'លេខកូដប្រូម៉ូសិននេះត្រូវការការចំណាយយ៉ាងតិច {amount}។',
+  },
+  'promo.route': {
+    zh: '该优惠码不适用于此航线',
+    en: 'This promo code does not apply to this route.',
+    km: 'លេខកូដប្រូម៉ូសិននេះមិនអនុវត្តចំពោះផ្លូវហោះហើរនេះទេ។',
+  },
+  'promo.used_up': {
+    zh: '该优惠码已被领完',
+    en: 'This promo code has been used up.',
+    km: 'លេខកូដប្រូម៉ូសិននេះត្រូវបានប្រើអស់ហើយ។',
+  },
+  'booking.terms_required': {
+    zh: '请阅读并勾选法律条款和服务条款',
+    en: 'Please read and tick the legal and service terms.',
+    km: 'សូមអាន និងធីកលក្ខខណ្ឌច្បាប់ និងលក្ខខណ្ឌសេវាកម្ម។',
+  },
+  'booking.passenger_count_mismatch': {
+    zh: '旅客人数与所选航班不符',
+    en: 'The passengers do not match the numbers searched for.',
+    km: 'អ្នកដំណើរមិនត្រូវនឹងចំនួនដែលបានស្វែងរកទេ។',
+  },
   'common.enter_correct_data': {
     zh: '请输入正确的信息',
     en: 'Please enter correct information.',

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** One leg of an offer as priced: everything the order needs to copy, so it never re-reads fares. */
+export interface OfferSegmentRecord {
+  flightId: string;
+  flightNo: string;
+  depCode: string;
+  arrCode: string;
+  depUtc: string;
+  arrUtc: string;
+  aircraft: string;
+  family: string;
+  cabin: 'Y' | 'C';
+  bookingClass: string;
+}
+
+/** A fare or tax line of an offer, per passenger type and segment, in minor units. */
+export interface OfferPriceRecord {
+  passengerType: 1 | 2 | 3;
+  segment: number;
+  kind: 'fare' | 'tax';
+  code: string;
+  amount: number;
+}
+
+/**
+ * A priced offer from chooseFlight (issue 4): the price holds for 20 minutes; seats are only
+ * taken when the order is made. Anyone holding the id may use it (guests have no account).
+ */
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  currency: char('currency', { length: 3 }).notNull(),
+  adults: smallint('adults').notNull(),
+  children: smallint('children').notNull(),
+  infants: smallint('infants').notNull(),
+  segments: jsonb('segments').$type<OfferSegmentRecord[]>().notNull(),
+  priceLines: jsonb('price_lines').$type<OfferPriceRecord[]>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ...stamps,
+});
+
+/**
+ * Orders (DESIGN.md §6a). Status 0 unpaid, 1 paid, 2 canceled (spec §4). The total is never
+ * stored: it is the sum of the order's price lines.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull().unique(),
+    pnr: char('pnr', { length: 6 }).notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: smallint('status').notNull().default(0),
+    currency: char('currency', { length: 3 }).notNull(),
+    payDeadline: timestamp('pay_deadline', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull(),
+    contactCountryCode: text('contact_country_code').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** 0 zh, 1 en, 2 km: the language of the order's mail and documents. */
+    language: smallint('language').notNull().default(0),
+    promoCode: text('promo_code'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    check('orders_status_check', sql`${t.status} in (0, 1, 2)`),
+  ],
+);
+
+export const orderSegments = pgTable(
+  'order_segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    flightId: text('flight_id').notNull(),
+    flightNo: text('flight_no').notNull(),
+    depCode: char('dep_code', { length: 3 }).notNull(),
+    arrCode: char('arr_code', { length: 3 }).notNull(),
+    depUtc: timestamp('dep_utc', { withTimezone: true }).notNull(),
+    arrUtc: timestamp('arr_utc', { withTimezone: true }).notNull(),
+    aircraft: text('aircraft').notNull(),
+    family: text('family').notNull(),
+    cabin: char('cabin', { length: 1 }).notNull(),
+    bookingClass: char('booking_class', { length: 1 }).notNull(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('order_segments_seq_key').on(t.orderId, t.seq),
+    index('order_segments_flight_idx').on(t.flightId),
+  ],
+);
+
+export const orderPassengers = pgTable(
+  'order_passengers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    passengerType: smallint('passenger_type').notNull(),
+    surname: text('surname').notNull(),
+    givenName: text('given_name').notNull(),
+    middleName: text('middle_name'),
+    title: smallint('title').notNull(),
+    gender: smallint('gender').notNull(),
+    nationality: char('nationality', { length: 2 }).notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    docType: smallint('doc_type').notNull(),
+    docNumber: text('doc_number').notNull(),
+    docExpiry: date('doc_expiry', { mode: 'string' }).notNull(),
+    email: text('email'),
+    countryCode: text('country_code'),
+    phone: text('phone'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('order_passengers_seq_key').on(t.orderId, t.seq)],
+);
+
+/**
+ * The money of an order, one line per passenger, segment and item: the fare, each tax by code,
+ * a discount (negative), later add-ons. The order's total is the sum of its lines.
+ */
+export const orderPriceLines = pgTable(
+  'order_price_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    passengerId: uuid('passenger_id').references(() => orderPassengers.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id').references(() => orderSegments.id, { onDelete: 'cascade' }),
+    /** fare | tax | discount | addon */
+    kind: text('kind').notNull(),
+    /** Tax code (KH, YQ ...), promo code, or add-on code. */
+    code: text('code').notNull(),
+    amount: integer('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    ...stamps,
+  },
+  (t) => [index('order_price_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * Seats an order holds, per flight, cabin and booking class. Released exactly once: the
+ * release sets `released_at` where it is null and gives back only the rows it changed.
+ */
+export const orderHolds = pgTable(
+  'order_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    flightId: text('flight_id').notNull(),
+    cabin: char('cabin', { length: 1 }).notNull(),
+    bookingClass: char('booking_class', { length: 1 }).notNull(),
+    seats: smallint('seats').notNull(),
+    infants: smallint('infants').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    ...stamps,
+  },
+  (t) => [index('order_holds_order_idx').on(t.orderId), index('order_holds_flight_idx').on(t.flightId)],
+);
+
+/** Append-only history of an order: every state change, who made it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** created | expired | canceled | paid | ... */
+    type: text('type').notNull(),
+    /** user:<id> | guest | system | staff:<id> */
+    actor: text('actor').notNull(),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Promotions (DESIGN.md §6): percent or amount off, optional spend threshold, dates, routes, usage limit. */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  titleKm: text('title_km').notNull(),
+  /** percent | amount */
+  kind: text('kind').notNull(),
+  /** Percent 1-100, or minor units of `currency`. */
+  value: integer('value').notNull(),
+  currency: char('currency', { length: 3 }),
+  minSpend: integer('min_spend'),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  /** Route codes like KTI-BKK it applies to; null for every route. */
+  routes: text('routes').array(),
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  /** Listed by queryCodeList; an unlisted code still works when typed. */
+  listed: smallint('listed').notNull().default(1),
+  ...stamps,
+});

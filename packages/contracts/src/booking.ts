@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { ZDocumentType, ZGender, ZTitle } from './accounts';
+import { ZLocalDate, ZLocalizedText, ZMoney } from './common';
+import { ZFareConditions, ZFareFamilyName, ZPassengerCounts } from './search';
+
+/**
+ * Booking (booking-and-account.md §2-§8, issue 4): from chosen flights to an unpaid order
+ * that holds its seats. Each call has one role:
+ *   chooseFlight   re-checks the flights and classes and returns a priced offer (20 minutes);
+ *   addPassenger   checks passengers and contact against the offer, per field;
+ *   computePrice   prices offer + passengers + promo code: fare, each tax, discount, total;
+ *   saveTicketOrder creates the order and holds its seats at once.
+ */
+
+export const PASSENGER_TYPES = { adult: 1, child: 2, infant: 3 } as const;
+export const ZPassengerTypeCode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type PassengerTypeCode = z.infer<typeof ZPassengerTypeCode>;
+
+/** One leg chosen from search: the dated flight and the booking class shown for its family. */
+export const ZChosenSegment = z.object({
+  flightId: z.string().min(1).max(64),
+  bookingClass: z.string().length(1),
+});
+
+/** POST ibe/chooseFlight: one segment (one-way) or two (outbound, return). */
+export const ZChooseFlightRequest = z.object({
+  passengers: ZPassengerCounts,
+  segments: z.array(ZChosenSegment).min(1).max(2),
+});
+
+export const ZTaxAmount = z.object({ code: z.string(), amount: ZMoney });
+export type TaxAmount = z.infer<typeof ZTaxAmount>;
+
+/** What one passenger of a type pays for the whole journey: fare, each tax by code, total. */
+export const ZTypePrice = z.object({
+  passengerType: ZPassengerTypeCode,
+  fare: ZMoney,
+  taxes: z.array(ZTaxAmount),
+  total: ZMoney,
+});
+export type TypePrice = z.infer<typeof ZTypePrice>;
+
+export const ZOfferSegment = z.object({
+  flightId: z.string(),
+  flightNo: z.string(),
+  depCode: z.string(),
+  arrCode: z.string(),
+  /** Local ISO times with offset. */
+  depTime: z.string(),
+  arrTime: z.string(),
+  aircraft: z.string(),
+  family: ZFareFamilyName,
+  cabin: z.enum(['Y', 'C']),
+  bookingClass: z.string(),
+  conditions: ZFareConditions,
+});
+export type OfferSegment = z.infer<typeof ZOfferSegment>;
+
+/** A priced offer: the price holds until `expiresAt` (seats are taken only by the order). */
+export const ZOffer = z.object({
+  offerId: z.string(),
+  expiresAt: z.string(),
+  currency: z.string(),
+  passengers: ZPassengerCounts,
+  segments: z.array(ZOfferSegment),
+  /** Per passenger type present in the party. */
+  prices: z.array(ZTypePrice),
+  /** For the whole party, before any promotion. */
+  total: ZMoney,
+});
+export type Offer = z.infer<typeof ZOffer>;
+
+/** POST ca/caweb/backend/checkFlightSchedule: has a chosen flight been retimed since search? */
+export const ZCheckFlightScheduleRequest = z.object({
+  flightIds: z.array(z.string().min(1).max(64)).min(1).max(4),
+});
+export const ZCheckFlightScheduleResponse = z.object({
+  changed: z.boolean(),
+  flights: z.array(
+    z.object({
+      flightId: z.string(),
+      depTime: z.string(),
+      originalDepTime: z.string(),
+      changed: z.boolean(),
+      status: z.string(),
+    }),
+  ),
+});
+
+/** A passenger of a booking: every field of spec §3, plus the saved passenger it came from. */
+export const ZBookingPassenger = z.object({
+  passengerType: ZPassengerTypeCode,
+  surname: z.string().trim().max(40),
+  givenName: z.string().trim().max(40),
+  middleName: z.string().trim().max(40).nullable().optional(),
+  title: ZTitle,
+  gender: ZGender,
+  nationality: z.string().trim().toUpperCase().max(2),
+  birthday: ZLocalDate,
+  docType: ZDocumentType,
+  docNumber: z.string().trim().toUpperCase().max(30),
+  docExpiry: ZLocalDate,
+  email: z.string().trim().toLowerCase().max(254).nullable().optional(),
+  countryCode: z.string().trim().max(5).nullable().optional(),
+  phone: z.string().trim().max(20).nullable().optional(),
+  /** When picked from the logged-in user's saved passengers. */
+  savedPassengerId: z.string().max(64).nullable().optional(),
+});
+export type BookingPassenger = z.infer<typeof ZBookingPassenger>;
+
+export const ZContact = z.object({
+  name: z.string().trim().max(60),
+  countryCode: z.string().trim().max(5),
+  phone: z.string().trim().max(20),
+  email: z.string().trim().toLowerCase().max(254),
+});
+export type Contact = z.infer<typeof ZContact>;
+
+/** POST ibe/addPassenger: checks passengers and contact for the offer; 400 lists each problem by field. */
+export const ZAddPassengerRequest = z.object({
+  offerId: z.string(),
+  passengers: z.array(ZBookingPassenger).min(1).max(18),
+  contact: ZContact.optional(),
+});
+export const ZAddPassengerResponse = z.object({ valid: z.literal(true) });
+
+/** A promotion as a traveller sees it (spec §9: a percentage or an amount off, maybe above a spend). */
+export const ZPromotion = z.object({
+  code: z.string(),
+  title: ZLocalizedText,
+  kind: z.enum(['percent', 'amount']),
+  /** Percent (1-100) or an amount in minor units of `currency`. */
+  value: z.number().int(),
+  currency: z.string().nullable(),
+  minSpend: ZMoney.nullable(),
+  validFrom: z.string(),
+  validTo: z.string(),
+});
+export type Promotion = z.infer<typeof ZPromotion>;
+
+/** POST ca/caweb/backend/usePromoCode/queryCodeList: promotions open to this journey. */
+export const ZPromoListRequest = z.object({ offerId: z.string() });
+export const ZPromoListResponse = z.object({ promotions: z.array(ZPromotion) });
+
+/** POST ibe/computePrice. */
+export const ZComputePriceRequest = z.object({
+  offerId: z.string(),
+  promoCode: z.string().trim().toUpperCase().max(32).nullable().optional(),
+});
+export const ZPriceBreakdown = z.object({
+  currency: z.string(),
+  /** Per passenger type: count, unit price, and the line total. */
+  lines: z.array(ZTypePrice.extend({ count: z.number().int() })),
+  /** Every tax code summed over the party. */
+  taxesByCode: z.array(ZTaxAmount),
+  fareTotal: ZMoney,
+  taxTotal: ZMoney,
+  discount: ZMoney,
+  total: ZMoney,
+  promo: z
+    .object({
+      code: z.string(),
+      applied: z.boolean(),
+      /** Message key when not applied: promo.unknown, promo.expired, promo.min_spend, promo.route, promo.used_up. */
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PriceBreakdown = z.infer<typeof ZPriceBreakdown>;
+
+/** POST ibe/saveTicketOrder: creates the order and holds its seats. */
+export const ZSaveTicketOrderRequest = z.object({
+  offerId: z.string(),
+  passengers: z.array(ZBookingPassenger).min(1).max(18),
+  contact: ZContact,
+  promoCode: z.string().trim().toUpperCase().max(32).nullable().optional(),
+  /** Guests solve a captcha from /getCaptcha (spec §8: 602). */
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().max(12).optional(),
+  /** The same key twice (a double tap, a retry) gives the same order. */
+  idempotencyKey: z.string().min(8).max(64),
+  /** The legal and service terms were ticked (spec §5). */
+  acceptTerms: z.literal(true, { message: 'the terms must be accepted' }),
+});
+export const ZSavedOrder = z.object({
+  orderNo: z.string(),
+  pnr: z.string(),
+  /** 0 unpaid, 1 paid, 2 canceled (spec §4). */
+  status: z.number().int(),
+  payDeadline: z.string(),
+  amountDue: ZMoney,
+  price: ZPriceBreakdown,
+});
+export type SavedOrder = z.infer<typeof ZSavedOrder>;
+
+/** Fare rules of a family on a route, in the three languages (userInfo/getTicketRuleInfo and family). */
+export const ZFareRule = z.object({
+  id: z.string(),
+  family: ZFareFamilyName,
+  depCode: z.string(),
+  arrCode: z.string(),
+  currency: z.string(),
+  conditions: ZFareConditions,
+  /** Readable rule text per topic: change, refund, noShow, nameCorrection, baggage. */
+  text: z.object({
+    change: ZLocalizedText,
+    refund: ZLocalizedText,
+    noShow: ZLocalizedText,
+    nameCorrection: ZLocalizedText,
+    baggage: ZLocalizedText,
+  }),
+});
+export type FareRule = z.infer<typeof ZFareRule>;
+export const ZFareRuleQuery = z.object({
+  depCode: z.string().trim().toUpperCase().length(3),
+  arrCode: z.string().trim().toUpperCase().length(3),
+  family: ZFareFamilyName.optional(),
+});
+export const ZFareRuleList = z.object({ rules: z.array(ZFareRule) });
+export const ZRuleIdQuery = z.object({ id: z.string().min(1).max(64) });
