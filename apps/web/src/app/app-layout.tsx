@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DelayedLoading } from '../components/delayed-loading';
 import { PageErrorBoundary } from '../components/error-boundary';
-import { bindRouter } from './navigation';
+import { bindRouter, systemNavigationArrived } from './navigation';
 import { isTabPath, pageOrder, paths } from './paths';
 import { RouteGuard } from './route-guard';
 import { TabBar } from './tab-bar';
@@ -44,6 +44,8 @@ export function AppLayout() {
   const here = useRef('');
   here.current = location.pathname + location.search;
   useEffect(() => bindRouter({ navigate, location: () => here.current }), [navigate]);
+  // A committed location ends any system redirect in flight (see navigateOutside).
+  useEffect(() => systemNavigationArrived(), [location.key]);
   const direction = useSlideDirection(pathname);
   const withTabs = isTabPath(pathname) || pathname === paths.login;
 

@@ -62,10 +62,30 @@ export function currentAppPath(): string {
   return bound ? bound.location() : window.location.hash.replace(/^#/, '') || paths.home;
 }
 
-/** Navigates from outside React (debounced like every navigation), replacing the current entry. */
-export function navigateOutside(to: string): void {
-  debounceNavigation(() => {
-    if (bound) bound.navigate(to, { replace: true });
-    else window.location.hash = `#${to}`;
-  });
+/**
+ * Navigates from outside React at once, replacing the current entry: for redirects the system
+ * makes (an expired login), not taps, so it is not debounced, and it drops any tap navigation
+ * still pending so that nothing lands after it.
+ */
+export async function navigateOutside(to: string): Promise<void> {
+  if (pending) {
+    clearTimeout(pending);
+    pending = null;
+  }
+  systemTarget = to;
+  if (bound) await bound.navigate(to, { replace: true });
+  else window.location.hash = `#${to}`;
+}
+
+/**
+ * A system redirect is on its way until the layout commits the new location. Until then the
+ * page on screen may be the one being left (React keeps it while the next page's code loads),
+ * and its route guard must not start a redirect of its own.
+ */
+let systemTarget: string | null = null;
+export function systemNavigationPending(): boolean {
+  return systemTarget !== null;
+}
+export function systemNavigationArrived(): void {
+  systemTarget = null;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useSessionStore } from '../features/account/session-store';
+import { systemNavigationPending } from './navigation';
 import { GUARD_REDIRECT_LIST, loginHref } from './paths';
 
 /** What a route declares about itself in its `handle`. */
@@ -31,6 +32,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const loggedIn = useSessionStore((s) => s.loggedIn);
   if (meta.requiresLogin && !loggedIn && !GUARD_REDIRECT_LIST.includes(pathname)) {
+    // An expired login is already being sent to the login page, with its own flags.
+    if (systemNavigationPending()) return null;
     return <Navigate to={meta.redirectTo ?? loginHref(pathname + search)} replace />;
   }
   return children;

@@ -20,8 +20,8 @@ export function setupApiClient(): void {
     onLoginExpired: () => {
       // Spec §4, §8: log out (session and access token), then log in again and come back here.
       const here = currentAppPath();
+      void navigateOutside(loginHref(isSafeRedirect(here) ? here : undefined, true));
       useSessionStore.getState().logout();
-      navigateOutside(loginHref(isSafeRedirect(here) ? here : undefined, true));
     },
   });
 }
