@@ -45,6 +45,7 @@ export function AppLayout() {
   here.current = location.pathname + location.search;
   useEffect(() => bindRouter({ navigate, location: () => here.current }), [navigate]);
   // A committed location ends any system redirect in flight (see navigateOutside).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location on purpose.
   useEffect(() => systemNavigationArrived(), [location.key]);
   const direction = useSlideDirection(pathname);
   const withTabs = isTabPath(pathname) || pathname === paths.login;
