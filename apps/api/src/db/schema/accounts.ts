@@ -13,11 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns';
 
 /** Traveller accounts (spec §6 registered user). E-mail is stored lower-case. */
 export const users = pgTable(
@@ -41,7 +37,7 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     /** Set after repeated failed logins; login is refused until then. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
@@ -63,7 +59,7 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -81,7 +77,7 @@ export const emailCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     ip: text('ip'),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [
     index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt),
@@ -95,7 +91,7 @@ export const captchas = pgTable('captchas', {
   answerHash: text('answer_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  ...stamps,
+  ...timestamps,
 });
 
 /** Every login attempt, for the captcha threshold, the lockout and per-IP limits. */
@@ -107,7 +103,7 @@ export const loginAttempts = pgTable(
     accountKey: text('account_key').notNull(),
     ip: text('ip'),
     succeeded: boolean('succeeded').notNull(),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [
     index('login_attempts_account_idx').on(t.accountKey, t.createdAt),
@@ -137,7 +133,7 @@ export const savedPassengers = pgTable(
     email: text('email'),
     countryCode: text('country_code'),
     phone: text('phone'),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [index('saved_passengers_user_idx').on(t.userId)],
 );
@@ -155,7 +151,7 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     email: text('email'),
     displayName: text('display_name'),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject)],
 );
@@ -169,7 +165,7 @@ export const oauthStates = pgTable('oauth_states', {
   /** Where the app returns after sign-in (a hash route of the traveller app). */
   returnTo: text('return_to'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  ...stamps,
+  ...timestamps,
 });
 
 /**
@@ -185,5 +181,5 @@ export const oauthTickets = pgTable('oauth_tickets', {
   provider: text('provider').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  ...stamps,
+  ...timestamps,
 });

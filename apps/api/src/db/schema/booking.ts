@@ -15,11 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns';
 
 /** One leg of an offer as priced: everything the order needs to copy, so it never re-reads fares. */
 export interface OfferSegmentRecord {
@@ -58,7 +54,7 @@ export const offers = pgTable('offers', {
   segments: jsonb('segments').$type<OfferSegmentRecord[]>().notNull(),
   priceLines: jsonb('price_lines').$type<OfferPriceRecord[]>().notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  ...stamps,
+  ...timestamps,
 });
 
 /**
@@ -85,7 +81,7 @@ export const orders = pgTable(
     language: smallint('language').notNull().default(0),
     promoCode: text('promo_code'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -112,7 +108,7 @@ export const orderSegments = pgTable(
     family: text('family').notNull(),
     cabin: char('cabin', { length: 1 }).notNull(),
     bookingClass: char('booking_class', { length: 1 }).notNull(),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('order_segments_seq_key').on(t.orderId, t.seq),
@@ -142,7 +138,7 @@ export const orderPassengers = pgTable(
     email: text('email'),
     countryCode: text('country_code'),
     phone: text('phone'),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [uniqueIndex('order_passengers_seq_key').on(t.orderId, t.seq)],
 );
@@ -166,7 +162,7 @@ export const orderPriceLines = pgTable(
     code: text('code').notNull(),
     amount: integer('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [index('order_price_lines_order_idx').on(t.orderId)],
 );
@@ -188,7 +184,7 @@ export const orderHolds = pgTable(
     seats: smallint('seats').notNull(),
     infants: smallint('infants').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
-    ...stamps,
+    ...timestamps,
   },
   (t) => [index('order_holds_order_idx').on(t.orderId), index('order_holds_flight_idx').on(t.flightId)],
 );
@@ -232,5 +228,5 @@ export const promoCodes = pgTable('promo_codes', {
   usedCount: integer('used_count').notNull().default(0),
   /** Listed by queryCodeList; an unlisted code still works when typed. */
   listed: smallint('listed').notNull().default(1),
-  ...stamps,
+  ...timestamps,
 });

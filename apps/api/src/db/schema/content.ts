@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 /**
  * Texts the back office translates without a release (spec §4 start-up): each overrides the
@@ -12,8 +13,7 @@ export const translations = pgTable(
     textZh: text('text_zh').notNull(),
     textEn: text('text_en').notNull(),
     textKm: text('text_km').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.platform, t.code] }),

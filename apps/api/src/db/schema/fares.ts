@@ -1,12 +1,8 @@
 import type { FareConditions } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { routes } from './network';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * Fare families (DESIGN.md §6): WingsFlex in business, Premium, Grand, Basic, Value in

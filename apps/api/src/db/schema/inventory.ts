@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 import { bookingClasses } from './fares';
 import { flights } from './network';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * Seats of one cabin of one dated flight (DESIGN.md §6a). `sold` counts seats of live

@@ -15,11 +15,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns';
 
 /** Airports of the network, with names in the three product languages (DESIGN.md §6). */
 export const airports = pgTable(

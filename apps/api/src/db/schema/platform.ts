@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 /** App access tokens (spec §7 getAccessToken). Only a SHA-256 of the token is stored. */
 export const accessTokens = pgTable(
@@ -8,8 +9,7 @@ export const accessTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     appId: text('app_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('access_tokens_expires_at_idx').on(t.expiresAt)],
 );
@@ -21,8 +21,7 @@ export const usedNonces = pgTable(
     appId: text('app_id').notNull(),
     nonce: text('nonce').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.appId, t.nonce] }), index('used_nonces_expires_at_idx').on(t.expiresAt)],
 );
@@ -37,8 +36,7 @@ export const rateLimitHits = pgTable(
     key: text('key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
