@@ -1,6 +1,6 @@
 import type { FareConditions } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { routes } from './network';
 

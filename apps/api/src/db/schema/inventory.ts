@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { bookingClasses } from './fares';
 import { flights } from './network';
