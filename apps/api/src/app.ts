@@ -17,10 +17,12 @@ import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsPlugin } from './modules/accounts/session.plugin';
+import { bookingRoutes, createBookingService } from './modules/booking/booking.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { sandboxEnabled } from './modules/oauth/providers';
 import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
+import { pricingPlugin } from './modules/pricing/pricing.routes';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
@@ -28,6 +30,7 @@ import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
 import { AppError } from './platform/errors';
 import { languagePlugin } from './platform/i18n';
+import { JobRunner } from './platform/jobs/jobs';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
@@ -113,6 +116,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountsService({ db: database.db, mailer: app.mailer, now, config });
   await app.register(accountsPlugin(accounts));
 
+  // Background jobs on the same database (DESIGN.md §4); main.ts starts the workers, closing stops them.
+  const jobs = new JobRunner({ pool: database.pool, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  const booking = createBookingService({
+    db: database.db,
+    now,
+    jobs,
+    accounts,
+    log: app.log,
+    orderPayMinutes: config.orderPayMinutes,
+    guestNationalities: config.guestNationalities,
+  });
+  app.decorate('booking', booking);
+
   // Success replies get their message in the caller's language.
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     if (payload && typeof payload === 'object' && (payload as { code?: unknown }).code === '0') {
@@ -157,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
+  // Decorates `app.pricing` (booking prices its orders through it) and serves the pricing calls under /api.
+  await app.register(pricingPlugin({ db: database.db, now, offerMinutes: config.offerMinutes }));
+
   await app.register(
     async (api) => {
       await api.register(accessTokenRoutes(tokens));
@@ -166,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The sandbox identity provider stands in for providers without keys, never in production.
       if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
+      await api.register(bookingRoutes({ service: booking, jobs }));
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {
         await api.register(devMailboxRoutes({ db: database.db }));

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // Order expiries and other background jobs (pg-boss on the same database); app.close() stops them.
+  await app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   const lines = [

@@ -10,6 +10,14 @@ export const paths = {
   flightList: '/pages/book/flight-list/flight-list',
   returnTicket: '/pages/book/return-ticket/return-ticket',
   tripSummary: '/pages/book/trip-summary/trip-summary',
+  /** Passenger slots and the contact (spec §2 booking pages, issue 4). */
+  passengersInfo: '/pages/book/passengers-info/passengers-info',
+  /** Pick a saved passenger for a slot (`?slot=adult-0`); logged-in users only. */
+  selectPassenger: '/pages/book/select-passenger/select-passenger',
+  /** Every field of one passenger (`?slot=adult-0`). */
+  passengerDetail: '/pages/book/passenger-detail/passenger-detail',
+  /** Flights, passengers, price, promo code, terms; then the unpaid order with its countdown. */
+  reviewBooking: '/pages/book/review-Booking/review-Booking',
   /** Traveller account login (spec §2 More / account area); accepts `redirect` and `isReLogin=1`. */
   login: '/pages/more/login/login',
   register: '/pages/more/register/register',
@@ -52,6 +60,10 @@ const ORDER: Record<string, number> = {
   [paths.flightList]: 10,
   [paths.returnTicket]: 11,
   [paths.tripSummary]: 12,
+  [paths.passengersInfo]: 13,
+  [paths.selectPassenger]: 14,
+  [paths.passengerDetail]: 14,
+  [paths.reviewBooking]: 15,
 };
 
 export function pageOrder(pathname: string): number {

@@ -9,6 +9,10 @@ const BookTicketPage = lazyPage(() => import('../pages/book/book-ticket/book-tic
 const FlightListPage = lazyPage(() => import('../pages/book/flight-list/flight-list-page'));
 const ReturnTicketPage = lazyPage(() => import('../pages/book/return-ticket/return-ticket-page'));
 const TripSummaryPage = lazyPage(() => import('../pages/book/trip-summary/trip-summary-page'));
+const PassengersInfoPage = lazyPage(() => import('../pages/book/passengers-info/passengers-info-page'));
+const SelectPassengerPage = lazyPage(() => import('../pages/book/select-passenger/select-passenger-page'));
+const PassengerDetailPage = lazyPage(() => import('../pages/book/passenger-detail/passenger-detail-page'));
+const ReviewBookingPage = lazyPage(() => import('../pages/book/review-booking/review-booking-page'));
 const TicketsPage = lazyPage(() => import('../pages/tickets/tickets/tickets-page'));
 const MorePage = lazyPage(() => import('../pages/more/more/more-page'));
 const LoginPage = lazyPage(() => import('../pages/more/login/login-page'));
@@ -43,6 +47,10 @@ export const routes: RouteObject[] = [
       { path: paths.flightList, element: <FlightListPage /> },
       { path: paths.returnTicket, element: <ReturnTicketPage /> },
       { path: paths.tripSummary, element: <TripSummaryPage /> },
+      { path: paths.passengersInfo, element: <PassengersInfoPage /> },
+      { path: paths.selectPassenger, element: <SelectPassengerPage />, handle: loginOnly },
+      { path: paths.passengerDetail, element: <PassengerDetailPage /> },
+      { path: paths.reviewBooking, element: <ReviewBookingPage /> },
       { path: paths.tickets, element: <TicketsPage /> },
       { path: paths.more, element: <MorePage /> },
       { path: paths.login, element: <LoginPage /> },

@@ -26,6 +26,7 @@ import {
   seatCount,
   TAXES,
 } from './network-data';
+import { seedPromotions } from './promotions';
 
 /** Fare families in display order, most flexible first. */
 const FAMILIES: { code: FareFamily; cabin: 'C' | 'Y' }[] = [
@@ -261,6 +262,8 @@ export async function seedNetwork(db: Db): Promise<void> {
       taxes.currency,
       taxes.validFrom,
     ]);
+
+    await seedPromotions(t);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { CabinCode, FareOffer, Flight, Money } from '@wings/contracts';
+import type { CabinCode, FareOffer, Flight, Money, Offer, SavedOrder } from '@wings/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -26,6 +26,44 @@ export interface PerTypePrices {
   infant: Money;
 }
 
+/** A passenger slot of the search counts: `adult-0`, `child-0`, `infant-0` (spec §3 passenger selection). */
+export type SlotId = `${'adult' | 'child' | 'infant'}-${number}`;
+
+/** What the traveller typed for one passenger (every field of spec §3), kept as typed. */
+export interface PassengerDraft {
+  surname: string;
+  givenName: string;
+  middleName: string;
+  title: 0 | 1 | 2 | null;
+  gender: 0 | 1 | null;
+  nationality: string;
+  birthday: string;
+  docType: 0 | 1 | 2;
+  docNumber: string;
+  docExpiry: string;
+  email: string;
+  countryCode: string;
+  phone: string;
+  /** Set when the passenger was picked from the logged-in user's saved passengers. */
+  savedPassengerId: string | null;
+}
+
+/** The booking contact as typed (spec §3: name, phone, e-mail). */
+export interface ContactDraft {
+  name: string;
+  countryCode: string;
+  phone: string;
+  email: string;
+}
+
+/** A problem the server reported for a field: its message key and its text. */
+export interface ServerFieldError {
+  key: string;
+  message: string;
+}
+
+export const EMPTY_CONTACT: ContactDraft = { name: '', countryCode: '+855', phone: '', email: '' };
+
 export interface BookingState {
   search: SearchParams;
   leave: ChosenLeg | null;
@@ -41,11 +79,40 @@ export interface BookingState {
   returnCabin: CabinCode | null;
   leavePrices: PerTypePrices | null;
   returnPrices: PerTypePrices | null;
+  /** The priced offer from chooseFlight; its price holds until `expiresAt`. */
+  offer: Offer | null;
+  /** Passenger details by slot; kept when the traveller goes back and forth (and over a reload). */
+  passengers: Partial<Record<SlotId, PassengerDraft>>;
+  contact: ContactDraft;
+  /** Field problems the server reported (addPassenger, saveTicketOrder), by slot and field name. */
+  passengerErrors: Partial<Record<SlotId, Record<string, ServerFieldError>>>;
+  contactErrors: Record<string, ServerFieldError>;
+  /** The promo code the traveller applied on review (sent only when the server applied it). */
+  promoCode: string | null;
+  /** One key per review visit: a double tap or a retry sends the same key, so one order (issue 4). */
+  idempotencyKey: string | null;
+  /** The unpaid order, once saveTicketOrder succeeded. */
+  order: SavedOrder | null;
   setSearch: (patch: Partial<SearchParams>) => void;
   chooseLeave: (flight: Flight, fare: FareOffer) => void;
   chooseReturn: (flight: Flight, fare: FareOffer) => void;
   /** A new return date keeps the chosen outbound flight and drops only the return choice. */
   setReturnDate: (retDate: string) => void;
+  setOffer: (offer: Offer) => void;
+  /** Drops the offer (expired, sold out, retimed): the traveller chooses flights again. */
+  clearOffer: () => void;
+  setPassenger: (slot: SlotId, draft: PassengerDraft) => void;
+  setContact: (contact: ContactDraft) => void;
+  setServerErrors: (
+    passengers: Partial<Record<SlotId, Record<string, ServerFieldError>>>,
+    contact: Record<string, ServerFieldError>,
+  ) => void;
+  /** A field the traveller changed no longer carries the server's complaint. */
+  clearServerError: (slot: SlotId | 'contact', field: string) => void;
+  setPromoCode: (code: string | null) => void;
+  /** Starts a review visit with a fresh idempotency key. */
+  newIdempotencyKey: () => string;
+  setOrder: (order: SavedOrder) => void;
   /** Clearing the booking resets search params and prices (spec §4). */
   reset: () => void;
 }
@@ -71,7 +138,25 @@ const NO_CHOICE = {
   returnCabin: null,
   leavePrices: null,
   returnPrices: null,
+  offer: null,
+  promoCode: null,
+  idempotencyKey: null,
+  order: null,
 } as const;
+
+const NO_PASSENGERS = {
+  passengers: {},
+  contact: EMPTY_CONTACT,
+  passengerErrors: {},
+  contactErrors: {},
+};
+
+/** A random key for saveTicketOrder (crypto where available). */
+export function makeIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
 
 function perType(fare: FareOffer): PerTypePrices {
   return { adult: fare.adultPrice, child: fare.childPrice, infant: fare.infantPrice };
@@ -101,9 +186,10 @@ export const useBookingStore = create<BookingState>()(
     (set, get) => ({
       search: DEFAULT_SEARCH,
       ...NO_CHOICE,
+      ...NO_PASSENGERS,
       setSearch: (patch) => {
         const search = { ...get().search, ...patch };
-        // A different search makes chosen flights meaningless.
+        // A different search makes chosen flights meaningless; typed passengers stay (by slot).
         set({ search, ...NO_CHOICE });
       },
       chooseLeave: (flight, fare) => {
@@ -123,6 +209,9 @@ export const useBookingStore = create<BookingState>()(
         const prices = perType(fare);
         const total = legTotal(prices, get().search.passengers);
         set({
+          offer: null,
+          order: null,
+          idempotencyKey: null,
           back: { flight, fare },
           returnPrices: prices,
           returnCabin: fare.cabin,
@@ -134,6 +223,9 @@ export const useBookingStore = create<BookingState>()(
       setReturnDate: (retDate) =>
         set((state) => ({
           search: { ...state.search, retDate },
+          offer: null,
+          order: null,
+          idempotencyKey: null,
           back: null,
           returnPrices: null,
           returnCabin: null,
@@ -141,13 +233,53 @@ export const useBookingStore = create<BookingState>()(
           NewPriceReturn: null,
           priceAll: state.priceLeave,
         })),
-      reset: () => set({ search: DEFAULT_SEARCH, ...NO_CHOICE }),
+      setOffer: (offer) => set({ offer, order: null, promoCode: null, idempotencyKey: null }),
+      clearOffer: () => set({ offer: null, order: null, idempotencyKey: null }),
+      setPassenger: (slot, draft) => set((state) => ({ passengers: { ...state.passengers, [slot]: draft } })),
+      setContact: (contact) => set({ contact }),
+      setServerErrors: (passengerErrors, contactErrors) => set({ passengerErrors, contactErrors }),
+      clearServerError: (slot, field) =>
+        set((state) => {
+          if (slot === 'contact') {
+            if (!(field in state.contactErrors)) return state;
+            const { [field]: _gone, ...rest } = state.contactErrors;
+            return { contactErrors: rest };
+          }
+          const errors = state.passengerErrors[slot];
+          if (!errors || !(field in errors)) return state;
+          const { [field]: _gone, ...rest } = errors;
+          return { passengerErrors: { ...state.passengerErrors, [slot]: rest } };
+        }),
+      setPromoCode: (promoCode) => set({ promoCode }),
+      newIdempotencyKey: () => {
+        const key = makeIdempotencyKey();
+        set({ idempotencyKey: key });
+        return key;
+      },
+      setOrder: (order) => set({ order }),
+      reset: () => set({ search: DEFAULT_SEARCH, ...NO_CHOICE, ...NO_PASSENGERS }),
     }),
     {
       name: 'booking',
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
-      partialize: ({ setSearch, chooseLeave, chooseReturn, setReturnDate, reset, ...data }) => data,
+      partialize: ({
+        setSearch,
+        chooseLeave,
+        chooseReturn,
+        setReturnDate,
+        setOffer,
+        clearOffer,
+        setPassenger,
+        setContact,
+        setServerErrors,
+        clearServerError,
+        setPromoCode,
+        newIdempotencyKey,
+        setOrder,
+        reset,
+        ...data
+      }) => data,
     },
   ),
 );

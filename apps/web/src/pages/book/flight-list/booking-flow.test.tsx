@@ -113,8 +113,8 @@ describe('choosing fares', () => {
     expect(state.returnPrices?.infant).toEqual({ amount: 890, currency: 'USD' });
     expect((await screen.findByTestId('summary-total')).textContent).toBe('$436.80');
     expect(screen.getByTestId('summary-leg-return').textContent).toContain('WA102');
-    expect((screen.getByTestId('continue-passengers') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('next-step-note').textContent).toContain('Passenger details come next');
+    expect((screen.getByTestId('continue-passengers') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('next-step-note').textContent).toContain('Taxes are added');
     expect(JSON.parse(sessionStorage.getItem('booking') ?? '{}').state.priceAll.amount).toBe(43680);
   });
 

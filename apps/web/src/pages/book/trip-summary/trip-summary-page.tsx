@@ -1,11 +1,17 @@
-import type { LanguageTag, Money } from '@wings/contracts';
-import { Button } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorCodes, type LanguageTag, type Money } from '@wings/contracts';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
+import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { NavBar } from '../../../components/nav-bar';
 import { StateView } from '../../../components/state-view';
+import { checkFlightSchedule } from '../../../features/booking/api/check-flight-schedule';
+import { CHOOSE_AGAIN_CODES, chooseFlight } from '../../../features/booking/api/choose-flight';
 import { useRouteInfo } from '../../../features/booking/api/get-route-info';
 import { type ChosenLeg, type PerTypePrices, useBookingStore } from '../../../features/booking/booking-store';
 import { FareConditionsList } from '../../../features/booking/components/fare-conditions';
@@ -122,13 +128,62 @@ function PriceLines({
   );
 }
 
-/** "Your trip": both legs, per-type prices and totals. The passenger step comes in a later release. */
+/** The message of a code that sends the traveller back to the results (spec §8). */
+const CHOOSE_AGAIN_KEYS: Record<string, string> = {
+  [ErrorCodes.flightScheduleChanged.code]: 'flight_time_changed',
+  [ErrorCodes.flightSelectLimit.code]: 'flight_select_limit',
+  [ErrorCodes.seatsSoldOut.code]: 'seats_sold_out',
+  [ErrorCodes.offerExpired.code]: 'offer_expired',
+};
+
+/**
+ * "Your trip": both legs, per-type prices and totals. Continue re-checks the schedule, then
+ * asks for a priced offer (chooseFlight) and opens the passenger step.
+ */
 export default function TripSummaryPage() {
   const { t } = useTranslation();
   const nav = useAppNavigate();
+  const client = useQueryClient();
   const state = useBookingStore();
   const { search, leave, back } = state;
   const roundTrip = search.tripType === 1;
+  const [busy, setBusy] = useState(false);
+
+  /** Back to the results with the reason: a retimed return flight goes to the return results. */
+  function chooseAgain(key: string, returnOnly = false) {
+    Toast.show({ content: t(key), duration: TOAST_DURATION_MS });
+    void client.invalidateQueries({ queryKey: ['search'] });
+    nav.push(returnOnly ? paths.returnTicket : paths.flightList);
+  }
+
+  async function continueToPassengers() {
+    if (busy || !leave) return;
+    const legs = roundTrip && back ? [leave, back] : [leave];
+    setBusy(true);
+    try {
+      const schedule = await checkFlightSchedule(legs.map((leg) => leg.flight.flightId));
+      if (schedule.changed) {
+        const changed = schedule.flights.filter((f) => f.changed).map((f) => f.flightId);
+        const onlyReturn =
+          Boolean(back) && changed.length > 0 && changed.every((id) => id === back?.flight.flightId);
+        chooseAgain('flight_time_changed', onlyReturn);
+        return;
+      }
+      const offer = await chooseFlight({
+        passengers: search.passengers,
+        segments: legs.map((leg) => ({ flightId: leg.flight.flightId, bookingClass: leg.fare.bookingClass })),
+      });
+      state.setOffer(offer);
+      nav.push(paths.passengersInfo);
+    } catch (error) {
+      // Other failures were already toasted by the client; the traveller can tap again.
+      if (isApiError(error) && CHOOSE_AGAIN_CODES.includes(error.code)) {
+        chooseAgain(CHOOSE_AGAIN_KEYS[error.code] ?? 'system_error');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   if (!leave || !state.leavePrices || (roundTrip && (!back || !state.returnPrices))) {
     return (
@@ -192,7 +247,8 @@ export default function TripSummaryPage() {
         <Button
           color="primary"
           size="large"
-          disabled
+          loading={busy}
+          onClick={() => void continueToPassengers()}
           className="summary-continue"
           data-testid="continue-passengers"
           aria-describedby="next-step-note"

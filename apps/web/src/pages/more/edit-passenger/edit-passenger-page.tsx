@@ -1,4 +1,4 @@
-import type { LanguageTag, SavedPassenger, SavedPassengerInput } from '@wings/contracts';
+import type { SavedPassenger, SavedPassengerInput } from '@wings/contracts';
 import {
   checkSavedPassenger,
   localDate,
@@ -7,10 +7,8 @@ import {
   type RuleIssue,
 } from '@wings/rules';
 import { Button, Toast } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
@@ -19,33 +17,16 @@ import { StateView } from '../../../components/state-view';
 import { useAddSavedPassenger } from '../../../features/account/api/add-saved-passenger';
 import { useSavedPassengers } from '../../../features/account/api/get-saved-passengers';
 import { useUpdateSavedPassenger } from '../../../features/account/api/update-saved-passenger';
-import { CountryPicker } from '../../../features/account/components/country-picker';
+import { Choice, FormField } from '../../../features/account/components/form-field';
 import {
-  Choice,
-  DateInput,
-  FormField,
-  SelectButton,
-  TextInput,
-} from '../../../features/account/components/form-field';
+  PassengerFields,
+  type PersonFieldValues,
+} from '../../../features/account/components/passenger-fields';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
-import { countryName } from '../../../features/account/countries';
 import '../../../features/account/components/account.css';
 
-export interface PassengerValues extends Record<string, unknown> {
-  surname: string;
-  givenName: string;
-  middleName: string;
+export interface PassengerValues extends PersonFieldValues, Record<string, unknown> {
   passengerType: 1 | 2 | 3 | null;
-  title: 0 | 1 | 2 | null;
-  gender: 0 | 1 | null;
-  nationality: string;
-  birthday: string;
-  docType: 0 | 1 | 2;
-  docNumber: string;
-  docExpiry: string;
-  email: string;
-  countryCode: string;
-  phone: string;
 }
 
 /** Today in Phnom Penh: the rules' "today" for ages and document expiry. */
@@ -124,12 +105,10 @@ export function passengerRules(v: PassengerValues): RuleIssue[] {
 }
 
 function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string }) {
-  const { t, i18n } = useTranslation();
-  const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
+  const { t } = useTranslation();
   const nav = useAppNavigate();
   const add = useAddSavedPassenger();
   const update = useUpdateSavedPassenger();
-  const [sheet, setSheet] = useState<'nationality' | 'dial' | null>(null);
   const form = useRuleForm<PassengerValues>(initial, passengerRules);
   const { values } = form;
 
@@ -148,35 +127,12 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
 
   function chooseBirthday(birthday: string) {
     form.set('birthday', birthday);
-    form.blur('birthday');
     if (!birthday) return;
     // The type follows the age today; the traveller can still change it.
     const band = passengerTypeOn(birthday, today());
     if (band === 'adult' || band === 'child' || band === 'infant')
       form.set('passengerType', PASSENGER_TYPE_CODE[band]);
   }
-
-  const text = (
-    field: 'surname' | 'givenName' | 'middleName' | 'docNumber' | 'email' | 'phone',
-    extra = {},
-  ) => (
-    <TextInput
-      field={field}
-      testId={`passenger-edit-${field}`}
-      value={values[field]}
-      onChange={(v) => form.set(field, v)}
-      onBlur={() => form.blur(field)}
-      invalid={Boolean(form.error(field))}
-      {...extra}
-    />
-  );
-  const pick = <K extends 'title' | 'gender' | 'passengerType' | 'docType'>(
-    field: K,
-    value: PassengerValues[K],
-  ) => {
-    form.set(field, value);
-    form.blur(field);
-  };
 
   return (
     <form
@@ -187,121 +143,34 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
         void submit();
       }}
     >
-      <FormField
-        label={t('person.surname')}
-        field="surname"
-        error={form.error('surname')}
-        hint={t('person.name_hint')}
-      >
-        {text('surname', { autoCapitalize: 'characters', autoComplete: 'off', placeholder: 'ZHANG' })}
-      </FormField>
-      <FormField label={t('person.given_name')} field="givenName" error={form.error('givenName')}>
-        {text('givenName', { autoCapitalize: 'characters', autoComplete: 'off', placeholder: 'SAN' })}
-      </FormField>
-      <FormField label={t('person.middle_name')} field="middleName" error={form.error('middleName')}>
-        {text('middleName', {
-          autoCapitalize: 'characters',
-          autoComplete: 'off',
-          placeholder: t('common.optional'),
-        })}
-      </FormField>
-      <FormField label={t('person.birthday')} field="birthday" error={form.error('birthday')}>
-        <DateInput
-          field="birthday"
-          testId="passenger-edit-birthday"
-          value={values.birthday}
-          min="1900-01-01"
-          max={today()}
-          onChange={chooseBirthday}
-          invalid={Boolean(form.error('birthday'))}
-        />
-      </FormField>
-      <FormField label={t('person.passenger_type')} field="passengerType" error={form.error('passengerType')}>
-        <Choice
-          field="passengerType"
-          value={values.passengerType}
-          options={([1, 2, 3] as const).map((v) => ({ value: v, label: t(`ptype.${v}`) }))}
-          onChange={(v) => pick('passengerType', v)}
-          testIdPrefix="passenger-edit-passengerType"
-        />
-      </FormField>
-      <FormField label={t('person.title')} field="title" error={form.error('title')}>
-        <Choice
-          field="title"
-          value={values.title}
-          options={([0, 1, 2] as const).map((v) => ({ value: v, label: t(`title.${v}`) }))}
-          onChange={(v) => pick('title', v)}
-          testIdPrefix="passenger-edit-title"
-        />
-      </FormField>
-      <FormField label={t('person.gender')} field="gender" error={form.error('gender')}>
-        <Choice
-          field="gender"
-          value={values.gender}
-          options={([0, 1] as const).map((v) => ({ value: v, label: t(`gender.${v}`) }))}
-          onChange={(v) => pick('gender', v)}
-          testIdPrefix="passenger-edit-gender"
-        />
-      </FormField>
-      <FormField label={t('person.nationality')} field="nationality" error={form.error('nationality')}>
-        <SelectButton
-          field="nationality"
-          testId="passenger-edit-nationality"
-          text={countryName(values.nationality, lang)}
-          placeholder={t('person.choose_nationality')}
-          onOpen={() => setSheet('nationality')}
-        />
-      </FormField>
-      <FormField label={t('person.doc_type')} field="docType" error={form.error('docType')}>
-        <Choice
-          field="docType"
-          value={values.docType}
-          options={([0, 1, 2] as const).map((v) => ({ value: v, label: t(`doc.${v}`) }))}
-          onChange={(v) => pick('docType', v)}
-          testIdPrefix="passenger-edit-docType"
-        />
-      </FormField>
-      <FormField label={t('person.doc_number')} field="docNumber" error={form.error('docNumber')}>
-        {text('docNumber', { autoCapitalize: 'characters', autoComplete: 'off' })}
-      </FormField>
-      <FormField label={t('person.doc_expiry')} field="docExpiry" error={form.error('docExpiry')}>
-        <DateInput
-          field="docExpiry"
-          testId="passenger-edit-docExpiry"
-          value={values.docExpiry}
-          min={today()}
-          max="2099-12-31"
-          onChange={(v) => {
-            form.set('docExpiry', v);
-            form.blur('docExpiry');
-          }}
-          invalid={Boolean(form.error('docExpiry'))}
-        />
-      </FormField>
-      <FormField label={t('account.email')} field="email" error={form.error('email')}>
-        {text('email', {
-          type: 'email',
-          inputMode: 'email',
-          autoComplete: 'off',
-          placeholder: t('common.optional'),
-        })}
-      </FormField>
-      <FormField
-        label={t('person.phone')}
-        field="phone"
-        error={form.error('phone') ?? form.error('countryCode')}
-      >
-        <div className="phone-row">
-          <SelectButton
-            field="countryCode"
-            testId="passenger-edit-countryCode"
-            text={values.countryCode}
-            placeholder="+"
-            onOpen={() => setSheet('dial')}
-          />
-          {text('phone', { inputMode: 'tel', autoComplete: 'off', placeholder: t('common.optional') })}
-        </div>
-      </FormField>
+      <PassengerFields
+        values={values}
+        onChange={(field, value) => form.set(field, value as never)}
+        onBlur={(field) => form.blur(field)}
+        error={(field) => form.error(field)}
+        testIdPrefix="passenger-edit"
+        birthdayMax={today()}
+        expiryMin={today()}
+        onBirthday={chooseBirthday}
+        afterBirthday={
+          <FormField
+            label={t('person.passenger_type')}
+            field="passengerType"
+            error={form.error('passengerType')}
+          >
+            <Choice
+              field="passengerType"
+              value={values.passengerType}
+              options={([1, 2, 3] as const).map((v) => ({ value: v, label: t(`ptype.${v}`) }))}
+              onChange={(v) => {
+                form.set('passengerType', v);
+                form.blur('passengerType');
+              }}
+              testIdPrefix="passenger-edit-passengerType"
+            />
+          </FormField>
+        }
+      />
       <Button
         block
         type="submit"
@@ -313,32 +182,6 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
       >
         {t('common.save')}
       </Button>
-      <CountryPicker
-        visible={sheet === 'nationality'}
-        mode="nationality"
-        title={t('person.nationality')}
-        selected={values.nationality}
-        testIdPrefix="nationality"
-        onSelect={(code) => {
-          form.set('nationality', code);
-          form.blur('nationality');
-          setSheet(null);
-        }}
-        onClose={() => setSheet(null)}
-      />
-      <CountryPicker
-        visible={sheet === 'dial'}
-        mode="dial"
-        title={t('person.country_code')}
-        selected={values.countryCode}
-        testIdPrefix="dial"
-        onSelect={(dial) => {
-          form.set('countryCode', dial);
-          form.blur('countryCode');
-          setSheet(null);
-        }}
-        onClose={() => setSheet(null)}
-      />
     </form>
   );
 }

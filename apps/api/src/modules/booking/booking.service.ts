@@ -1,0 +1,568 @@
+import {
+  type BookingPassenger,
+  type Contact,
+  Language,
+  type LanguageTag,
+  type PriceBreakdown,
+  type SavedOrder,
+  type ZAddPassengerRequest,
+  type ZSaveTicketOrderRequest,
+} from '@wings/contracts';
+import {
+  checkContact,
+  checkDocExpiry,
+  checkDocument,
+  checkEmail,
+  checkGuestNationalities,
+  checkName,
+  checkParty,
+  checkPhone,
+  localDate,
+  type RuleIssue,
+} from '@wings/rules';
+import type { z } from 'zod';
+import { AppError, invalid } from '../../platform/errors';
+import type { JobRunner } from '../../platform/jobs/jobs';
+import type { OfferRecord, PriceLine, PricingService } from '../pricing/pricing.service';
+import {
+  type BookingRepository,
+  isRetryableConflict,
+  type NewPassenger,
+  type NewPriceLine,
+  type SeatHold,
+  type StoredOrder,
+} from './booking.repository';
+import { newOrderNo, newPnr } from './order-numbers';
+
+type AddPassengerInput = z.infer<typeof ZAddPassengerRequest>;
+type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
+
+/** What booking needs of the pricing module. */
+export type PricingPort = Pick<PricingService, 'getOffer' | 'priceBreakdown' | 'redeemPromo'>;
+
+/** What booking needs of the accounts module. */
+export interface AccountsPort {
+  /** Whether a captcha answer is right (any try uses it up). */
+  verifyCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<boolean>;
+  /** The user's saved passengers: id and type. */
+  savedPassengers(userId: string): Promise<Array<{ id: string; passengerType: number }>>;
+}
+
+interface Logger {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}
+
+export interface BookingServiceDeps {
+  repo: BookingRepository;
+  /** The pricing module's service (`app.pricing`); bound by the routes when not given here. */
+  pricing?: PricingPort;
+  accounts: AccountsPort;
+  jobs: Pick<JobRunner, 'send'>;
+  now: () => Date;
+  log: Logger;
+  /** Minutes an unpaid order holds its seats (config ORDER_PAY_MINUTES). */
+  orderPayMinutes: number;
+  /** Nationalities a guest may book (config GUEST_NATIONALITIES). */
+  guestNationalities: string[];
+}
+
+/** Who is asking: the logged-in user or a guest, and the language of the reply and the order. */
+export interface Caller {
+  userId: string | null;
+  lang: LanguageTag;
+}
+
+/** The queue of order expiries: one job per order at its deadline. */
+export const ORDER_EXPIRE_JOB = 'order-expire';
+/** The cron job that expires any unpaid order past its deadline whose job was missed. */
+export const ORDER_EXPIRE_SWEEP_JOB = 'order-expire-sweep';
+
+const NUMBER_TRIES = 8;
+const DEADLOCK_TRIES = 3;
+const SWEEP_BATCH = 100;
+
+/** Thrown inside the order transaction to roll it back; handled by saveTicketOrder. */
+class RollBack extends Error {
+  constructor(readonly reason: 'idempotency_key' | 'order_no' | 'pnr') {
+    super(reason);
+  }
+}
+
+/**
+ * Booking (booking-and-account.md §3, §5, §7, §8; issue 4): checks passengers and contact
+ * against an offer, and turns an offer into an unpaid order that holds its seats at once.
+ * Creating an order is the first step of the money flow (STYLE.md §8): it records what it
+ * took (order_holds), and its compensation is `expireOrder`, which gives exactly those seats
+ * back once. Every seat counter change is a conditional UPDATE in the order's transaction.
+ */
+export class BookingService {
+  private readonly repo: BookingRepository;
+  private readonly zones = new Map<string, string>();
+  /** Orders being created in this process, by idempotency key: a double tap joins the first. */
+  private readonly inFlight = new Map<string, Promise<SavedOrder>>();
+
+  private pricingService: PricingPort | null;
+
+  constructor(private readonly deps: BookingServiceDeps) {
+    this.repo = deps.repo;
+    this.pricingService = deps.pricing ?? null;
+  }
+
+  /** Connects the pricing module's service (it is decorated in the /api context, after this is built). */
+  bindPricing(pricing: PricingPort): void {
+    this.pricingService = pricing;
+  }
+
+  private pricing(): PricingPort {
+    if (!this.pricingService)
+      throw new Error('booking needs the pricing module registered before its routes');
+    return this.pricingService;
+  }
+
+  /** POST ibe/addPassenger: every problem of the passengers and contact, by field; 400 when any. */
+  async addPassenger(input: AddPassengerInput, caller: Caller): Promise<{ valid: true }> {
+    const { record } = await this.pricing().getOffer(input.offerId);
+    const issues = await this.checkBooking(record, input.passengers, input.contact ?? null, caller.userId);
+    if (issues.length > 0) throw invalid(issues);
+    return { valid: true };
+  }
+
+  /**
+   * POST ibe/saveTicketOrder: creates the order and holds its seats in one transaction.
+   * The same idempotency key answers the same order, whether the first request finished
+   * long ago or is still running (in this process or, through the unique key, in another).
+   */
+  async saveTicketOrder(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder> {
+    const running = this.inFlight.get(input.idempotencyKey);
+    if (running) {
+      const first = await running.catch(() => null);
+      if (first) {
+        const replay = await this.replay(input, caller);
+        if (replay) return replay;
+      }
+    }
+    const work = this.createOrder(input, caller);
+    this.inFlight.set(input.idempotencyKey, work);
+    try {
+      return await work;
+    } finally {
+      if (this.inFlight.get(input.idempotencyKey) === work) this.inFlight.delete(input.idempotencyKey);
+    }
+  }
+
+  private async createOrder(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder> {
+    const earlier = await this.replay(input, caller);
+    if (earlier) return earlier;
+
+    // Guests prove they are people (spec §8: 602); the form shows the captcha on this flag.
+    if (!caller.userId && !(await this.deps.accounts.verifyCaptcha(input.captchaId, input.captcha))) {
+      throw new AppError('captchaError', { data: { captchaRequired: true } });
+    }
+
+    const pricing = this.pricing();
+    const { record } = await pricing.getOffer(input.offerId);
+    const issues = await this.checkBooking(record, input.passengers, input.contact, caller.userId);
+    const nationality = issues.filter((i) => i.key === 'passenger_limit');
+    if (nationality.length > 0) {
+      throw new AppError('passengerLimit', {
+        params: { nationalities: this.deps.guestNationalities.join(', ') },
+        fields: nationality,
+      });
+    }
+    if (issues.length > 0) throw invalid(issues);
+
+    const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
+    const { breakdown, lines } = await pricing.priceBreakdown(record.id, promoCode);
+    if (promoCode && !breakdown.promo?.applied) {
+      throw invalid([{ field: 'promoCode', key: breakdown.promo?.reason ?? 'promo.unknown' }]);
+    }
+
+    const now = this.deps.now();
+    const payDeadline = new Date(now.getTime() + this.deps.orderPayMinutes * 60_000);
+    const passengers = input.passengers.map((p, i) => toNewPassenger(p, i));
+    const [adults, children, infants] = record.passengers;
+    const seated = adults + children;
+    const holds: SeatHold[] = record.segments
+      .map((s) => ({
+        flightId: s.flightId,
+        cabin: s.cabin,
+        bookingClass: s.bookingClass,
+        seats: seated,
+        infants,
+      }))
+      // One lock order for every transaction (flight, then class row before cabin row): no deadlocks.
+      .sort(
+        (a, b) => Number(a.flightId) - Number(b.flightId) || a.bookingClass.localeCompare(b.bookingClass),
+      );
+
+    const perType = new Map<number, PriceLine[]>();
+    for (const line of lines) {
+      const list = perType.get(line.passengerType) ?? [];
+      list.push(line);
+      perType.set(line.passengerType, list);
+    }
+    const lineTotal = passengers.reduce(
+      (sum, p) => sum + (perType.get(p.passengerType) ?? []).reduce((s, l) => s + l.amount, 0),
+      0,
+    );
+    if (lineTotal !== breakdown.total.amount) {
+      // The order's total is the sum of its lines: never store lines that disagree with the price shown.
+      this.deps.log.error(
+        { lineTotal, total: breakdown.total.amount, offerId: record.id },
+        'price lines do not add up',
+      );
+      throw new AppError('systemError');
+    }
+    const actor = caller.userId ? `user:${caller.userId}` : 'guest';
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const orderNo = newOrderNo(now);
+        const pnr = newPnr();
+        const orderId = await this.repo.transaction(async (tx, handle) => {
+          const inserted = await tx.insertOrder({
+            orderNo,
+            pnr,
+            userId: caller.userId,
+            currency: record.currency,
+            payDeadline,
+            idempotencyKey: input.idempotencyKey,
+            offerId: record.id,
+            contact: {
+              name: input.contact.name.trim().toUpperCase(),
+              countryCode: input.contact.countryCode.trim().replace(/^\+/, ''),
+              phone: input.contact.phone.trim(),
+              email: input.contact.email.trim(),
+            },
+            language: Language[caller.lang],
+            promoCode: breakdown.promo?.applied ? breakdown.promo.code : null,
+            now,
+          });
+          if ('conflict' in inserted) throw new RollBack(inserted.conflict);
+          const id = inserted.id;
+
+          const segmentIds = await tx.insertSegments(
+            id,
+            record.segments.map((s, seq) => ({
+              seq,
+              flightId: s.flightId,
+              flightNo: s.flightNo,
+              depCode: s.depCode,
+              arrCode: s.arrCode,
+              depUtc: new Date(s.depUtc),
+              arrUtc: new Date(s.arrUtc),
+              aircraft: s.aircraft,
+              family: s.family,
+              cabin: s.cabin,
+              bookingClass: s.bookingClass,
+            })),
+            now,
+          );
+          const passengerIds = await tx.insertPassengers(id, passengers, now);
+          const priceLines: NewPriceLine[] = passengers.flatMap((p, i) =>
+            (perType.get(p.passengerType) ?? []).map((l) => ({
+              passengerId: passengerIds[i]!,
+              segmentId: segmentIds[l.segment] ?? null,
+              kind: l.kind,
+              code: l.code,
+              amount: l.amount,
+            })),
+          );
+          await tx.insertPriceLines(id, record.currency, priceLines, now);
+
+          // Hold the seats: each conditional UPDATE either takes them within the limits or takes nothing.
+          for (const hold of holds) {
+            if (!(await tx.takeSeats(hold, now))) throw new AppError('seatsSoldOut');
+          }
+          await tx.insertHolds(id, holds, now);
+
+          if (breakdown.promo?.applied && !(await pricing.redeemPromo(handle, breakdown.promo.code))) {
+            throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
+          }
+          await tx.insertEvent(id, 'created', actor, now, {
+            offerId: record.id,
+            payDeadline: payDeadline.toISOString(),
+            holds,
+          });
+          return id;
+        });
+        await this.scheduleExpiry(orderId, payDeadline);
+        return {
+          orderNo,
+          pnr,
+          status: 0,
+          payDeadline: payDeadline.toISOString(),
+          amountDue: breakdown.total,
+          price: withTaxesByCode(breakdown),
+        };
+      } catch (err) {
+        if (err instanceof RollBack && err.reason === 'idempotency_key') {
+          // Another request with this key committed first: its order is the answer.
+          const winner = await this.replay(input, caller);
+          if (winner) return winner;
+          throw new AppError('systemError', { cause: err });
+        }
+        if (err instanceof RollBack && attempt < NUMBER_TRIES) continue;
+        if (isRetryableConflict(err) && attempt < DEADLOCK_TRIES) continue;
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Cancels an unpaid order past its deadline and gives back exactly the seats it held, once:
+   * the status change is a conditional UPDATE (a second caller waits on its row lock and then
+   * changes nothing), and only holds flipped from unreleased by this call are given back.
+   * The order keeps its holds (released) and segments, so a late payment can take them again.
+   */
+  async expireOrder(orderId: string): Promise<{ expired: boolean; released: SeatHold[] }> {
+    const now = this.deps.now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.repo.transaction(async (tx) => {
+          if (!(await tx.cancelOverdue(orderId, now))) return { expired: false, released: [] };
+          const released = await tx.releaseHolds(orderId, now);
+          await tx.insertEvent(orderId, 'expired', 'system', now, { reason: 'pay_deadline', released });
+          return { expired: true, released };
+        });
+      } catch (err) {
+        if (isRetryableConflict(err) && attempt < DEADLOCK_TRIES) continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Expires every unpaid order past its deadline (the per-minute sweep for missed jobs). */
+  async expireOverdue(): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const ids = await this.repo.overdueOrderIds(this.deps.now(), SWEEP_BATCH);
+      for (const id of ids) if ((await this.expireOrder(id)).expired) expired++;
+      if (ids.length < SWEEP_BATCH) return expired;
+    }
+  }
+
+  /** Enqueues the expiry at the deadline. Best effort: the sweep catches an expiry whose job is lost. */
+  private async scheduleExpiry(orderId: string, payDeadline: Date): Promise<void> {
+    try {
+      await this.deps.jobs.send(
+        ORDER_EXPIRE_JOB,
+        { orderId },
+        { startAfter: payDeadline, singletonKey: orderId },
+      );
+    } catch (err) {
+      this.deps.log.warn({ err, orderId }, 'could not enqueue the order expiry; the sweep will expire it');
+    }
+  }
+
+  /** The order already made with this idempotency key, if it is the caller's and for this offer. */
+  private async replay(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder | null> {
+    const existing = await this.repo.orderByIdempotencyKey(input.idempotencyKey);
+    if (!existing) return null;
+    if (existing.offerId !== input.offerId || existing.userId !== caller.userId) {
+      // A key reused for something else: never show another traveller's order.
+      throw invalid([{ field: 'idempotencyKey', key: 'common.enter_correct_data' }]);
+    }
+    return this.savedOrderOf(existing);
+  }
+
+  /** The reply of saveTicketOrder, priced from the order's own lines (as they were priced). */
+  private async savedOrderOf(order: StoredOrder): Promise<SavedOrder> {
+    const lines = await this.repo.orderLines(order.id);
+    const price = withTaxesByCode(breakdownFromLines(order.currency, lines, order.promoCode));
+    return {
+      orderNo: order.orderNo,
+      pnr: order.pnr,
+      status: order.status,
+      payDeadline: order.payDeadline.toISOString(),
+      amountDue: price.total,
+      price,
+    };
+  }
+
+  /**
+   * Every problem of a party for an offer (spec §5), by field: each passenger's fields, the
+   * party (ages at the first segment's local departure date, escort, infants, duplicate
+   * names), counts per type against the offer, saved passengers, guests' nationalities,
+   * and the contact when given.
+   */
+  private async checkBooking(
+    offer: OfferRecord,
+    passengers: BookingPassenger[],
+    contact: Contact | null,
+    userId: string | null,
+  ): Promise<RuleIssue[]> {
+    const first = offer.segments[0];
+    const last = offer.segments[offer.segments.length - 1];
+    if (!first || !last) throw new AppError('offerExpired');
+    const zones = await this.zonesOf(offer.segments.map((s) => s.depCode));
+    const firstZone = zones.get(first.depCode) ?? 'Asia/Phnom_Penh';
+    const firstDeparture = localDate(new Date(first.depUtc), firstZone);
+    const lastDeparture = localDate(new Date(last.depUtc), zones.get(last.depCode) ?? firstZone);
+    // "Today" for a rule is the departure airport's local date (DESIGN.md §4).
+    const today = localDate(this.deps.now(), firstZone);
+
+    const issues: RuleIssue[] = [];
+    passengers.forEach((p, i) => {
+      issues.push(...checkBookingPassenger(p, i, { today, lastDeparture }));
+    });
+    issues.push(...checkParty(passengers, firstDeparture));
+
+    const [adults, children, infants] = offer.passengers;
+    const given = [1, 2, 3].map((t) => passengers.filter((p) => p.passengerType === t).length);
+    if (given.some((n, i) => n !== offer.passengers[i])) {
+      issues.push({
+        field: 'passengers',
+        key: 'booking.passenger_count_mismatch',
+        params: { adults, children, infants },
+      });
+    }
+
+    const picked = passengers.map((p, i) => ({ id: p.savedPassengerId, type: p.passengerType, i }));
+    if (picked.some((p) => p.id)) {
+      const saved = userId ? await this.deps.accounts.savedPassengers(userId) : [];
+      const byId = new Map(saved.map((s) => [s.id, s.passengerType]));
+      for (const p of picked) {
+        if (!p.id) continue;
+        const type = byId.get(p.id);
+        if (type === undefined) {
+          issues.push({ field: `passengers.${p.i}.savedPassengerId`, key: 'common.enter_correct_data' });
+        } else if (type !== p.type) {
+          issues.push({ field: `passengers.${p.i}.passengerType`, key: 'person.type_mismatch' });
+        }
+      }
+    }
+
+    issues.push(
+      ...checkGuestNationalities(
+        passengers.map((p) => p.nationality),
+        this.deps.guestNationalities,
+        userId !== null,
+      ),
+    );
+    if (contact) issues.push(...checkContact(contact));
+    return issues;
+  }
+
+  private async zonesOf(codes: string[]): Promise<Map<string, string>> {
+    const missing = [...new Set(codes)].filter((c) => !this.zones.has(c));
+    if (missing.length > 0) {
+      for (const [code, zone] of await this.repo.airportZones(missing)) this.zones.set(code, zone);
+    }
+    return this.zones;
+  }
+}
+
+/** One passenger's own fields (spec §5); the party rules check birth dates and types. */
+function checkBookingPassenger(
+  p: BookingPassenger,
+  i: number,
+  at: { today: string; lastDeparture: string },
+): RuleIssue[] {
+  const f = (name: string) => `passengers.${i}.${name}`;
+  const issues = checkName(p.surname, p.givenName, { surname: f('surname'), givenName: f('givenName') });
+  const middle = p.middleName?.trim();
+  if (middle && !/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(middle)) {
+    issues.push({ field: f('middleName'), key: 'person.name_letters' });
+  }
+  if (!/^[A-Z]{2}$/.test(p.nationality))
+    issues.push({ field: f('nationality'), key: 'person.nationality_required' });
+  issues.push(...checkDocument(p.docType, p.docNumber, f('docNumber')));
+  // Valid for more than six months after the LAST departure of the journey (issue 4).
+  issues.push(...checkDocExpiry(p.docExpiry, at, f('docExpiry')));
+  issues.push(...checkEmail(p.email, f('email'), { booking: true, required: false }));
+  issues.push(
+    ...checkPhone(
+      p.countryCode,
+      p.phone,
+      { required: false },
+      { countryCode: f('countryCode'), phone: f('phone') },
+    ),
+  );
+  return issues;
+}
+
+function toNewPassenger(p: BookingPassenger, seq: number): NewPassenger {
+  const phone = p.phone?.trim() || null;
+  return {
+    seq,
+    passengerType: p.passengerType,
+    surname: p.surname.trim().toUpperCase(),
+    givenName: p.givenName.trim().toUpperCase(),
+    middleName: p.middleName?.trim().toUpperCase() || null,
+    title: p.title,
+    gender: p.gender,
+    nationality: p.nationality.toUpperCase(),
+    birthday: p.birthday,
+    docType: p.docType,
+    docNumber: p.docNumber.toUpperCase(),
+    docExpiry: p.docExpiry,
+    email: p.email?.trim() || null,
+    countryCode: phone ? p.countryCode?.trim().replace(/^\+/, '') || null : null,
+    phone,
+  };
+}
+
+/**
+ * The price breakdown of an order rebuilt from its stored lines: per passenger type the
+ * count, one passenger's fare and taxes; every tax code over the party; the discount; the
+ * total, which is the sum of all lines.
+ */
+export function breakdownFromLines(
+  currency: string,
+  lines: Array<{ passengerType: number; passengerSeq: number; kind: string; code: string; amount: number }>,
+  promoCode: string | null,
+): PriceBreakdown {
+  const money = (amount: number) => ({ amount, currency }) as PriceBreakdown['total'];
+  const types = [...new Set(lines.map((l) => l.passengerType))].sort();
+  const typeLines = types.map((type) => {
+    const ofType = lines.filter((l) => l.passengerType === type);
+    const seqs = [...new Set(ofType.map((l) => l.passengerSeq))];
+    const one = ofType.filter((l) => l.passengerSeq === seqs[0]);
+    const fare = one.filter((l) => l.kind === 'fare').reduce((s, l) => s + l.amount, 0);
+    const taxes = sumByCode(one.filter((l) => l.kind === 'tax'));
+    const taxSum = taxes.reduce((s, t) => s + t.amount, 0);
+    return {
+      passengerType: type as 1 | 2 | 3,
+      count: seqs.length,
+      fare: money(fare),
+      taxes: taxes.map((t) => ({ code: t.code, amount: money(t.amount) })),
+      // As pricing gives it: one passenger's fare and taxes times the passengers of the type.
+      total: money((fare + taxSum) * seqs.length),
+    };
+  });
+  const fareTotal = lines.filter((l) => l.kind === 'fare').reduce((s, l) => s + l.amount, 0);
+  const taxLines = lines.filter((l) => l.kind === 'tax');
+  const taxTotal = taxLines.reduce((s, l) => s + l.amount, 0);
+  const discount = lines.filter((l) => l.kind === 'discount').reduce((s, l) => s + l.amount, 0);
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  return {
+    currency,
+    lines: typeLines,
+    taxesByCode: sumByCode(taxLines).map((t) => ({ code: t.code, amount: money(t.amount) })),
+    fareTotal: money(fareTotal),
+    taxTotal: money(taxTotal),
+    // Shown as a positive amount off; stored as negative lines.
+    discount: money(-discount),
+    total: money(total),
+    promo: promoCode ? { code: promoCode, applied: true, reason: null } : null,
+  };
+}
+
+/** Taxes listed by code, so an order reads the same when first made and when replayed from its lines. */
+function withTaxesByCode(price: PriceBreakdown): PriceBreakdown {
+  const byCode = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code);
+  return {
+    ...price,
+    lines: price.lines.map((l) => ({ ...l, taxes: [...l.taxes].sort(byCode) })),
+    taxesByCode: [...price.taxesByCode].sort(byCode),
+  };
+}
+
+function sumByCode(lines: Array<{ code: string; amount: number }>): Array<{ code: string; amount: number }> {
+  const sums = new Map<string, number>();
+  for (const l of lines) sums.set(l.code, (sums.get(l.code) ?? 0) + l.amount);
+  return [...sums].map(([code, amount]) => ({ code, amount }));
+}

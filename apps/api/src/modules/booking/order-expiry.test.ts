@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { client, registerUser } from '../accounts/test-support';
+import { type Client, contact, type FlightPick, flightOn, inventory, offerFor, party } from './test-support';
+
+const MINUTE = 60_000;
+
+describe('unpaid orders expire at their deadline and give their seats back once', () => {
+  let t: TestApp;
+  let clock = new Date();
+  let member: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    member = client(t);
+    await registerUser(t, member);
+  });
+  // The clock is moved only for calls aimed at one order; sweeps and the job run on real time,
+  // so they never expire the orders of test files running beside this one.
+  afterEach(() => {
+    clock = new Date();
+  });
+  afterAll(() => t.close());
+
+  /** A 2A1I order on a KTI-MFM flight of this file; returns its id. */
+  async function order(flight: FlightPick): Promise<string> {
+    const offerId = await offerFor(member, [2, 0, 1], [{ flightId: flight.flightId, bookingClass: 'M' }]);
+    const res = await member.post('/travelsky/ibe/saveTicketOrder', {
+      offerId,
+      passengers: party([2, 0, 1], flight.depLocalDate),
+      contact,
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [
+      res.body.data.orderNo,
+    ]);
+    return rows[0].id as string;
+  }
+
+  async function state(orderId: string) {
+    const { rows } = await t.database.pool.query(
+      `select o.status, o.canceled_at is not null as canceled,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'expired') as expired_events,
+              (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds
+         from orders o where o.id = $1`,
+      [orderId],
+    );
+    return rows[0];
+  }
+
+  it('keeps an order before its deadline', async () => {
+    clock = new Date();
+    const flight = await flightOn(t, 'WC311', 310);
+    const id = await order(flight);
+    clock = new Date(Date.now() + 19 * MINUTE);
+    expect((await t.app.booking.expireOrder(id)).expired).toBe(false);
+    expect(await state(id)).toMatchObject({ status: 0, canceled: false, live_holds: 1 });
+  });
+
+  it('cancels past the deadline and releases exactly once when two workers race', async () => {
+    clock = new Date();
+    const flight = await flightOn(t, 'WC311', 314);
+    const before = await inventory(t, flight.flightId, 'M');
+    const id = await order(flight);
+    const held = await inventory(t, flight.flightId, 'M');
+    expect(held.class_sold - before.class_sold).toBe(2);
+    expect(held.infant_sold - before.infant_sold).toBe(1);
+
+    clock = new Date(Date.now() + 21 * MINUTE);
+    const results = await Promise.all([
+      t.app.booking.expireOrder(id),
+      t.app.booking.expireOrder(id),
+      t.app.booking.expireOrder(id),
+    ]);
+    expect(results.filter((r) => r.expired)).toHaveLength(1);
+    expect(results.find((r) => r.expired)?.released).toEqual([
+      { flightId: flight.flightId, cabin: 'Y', bookingClass: 'M', seats: 2, infants: 1 },
+    ]);
+    expect(await state(id)).toEqual({ status: 2, canceled: true, expired_events: 1, live_holds: 0 });
+    expect(await inventory(t, flight.flightId, 'M')).toEqual(before);
+
+    // Later calls (a retried job, the sweep) change nothing.
+    expect((await t.app.booking.expireOrder(id)).expired).toBe(false);
+    expect(await inventory(t, flight.flightId, 'M')).toEqual(before);
+    const { rows } = await t.database.pool.query(
+      `select type, actor from order_events where order_id = $1 order by id`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { type: 'created', actor: expect.stringMatching(/^user:/) },
+      { type: 'expired', actor: 'system' },
+    ]);
+  });
+
+  it('sweeps every overdue unpaid order whose job was missed', async () => {
+    const flight = await flightOn(t, 'WC311', 318);
+    const before = await inventory(t, flight.flightId, 'M');
+    // Booked 25 minutes ago: the deadline passed 5 minutes ago.
+    clock = new Date(Date.now() - 25 * MINUTE);
+    const ids = [await order(flight), await order(flight)];
+    clock = new Date();
+    expect(await t.app.booking.expireOverdue()).toBeGreaterThanOrEqual(2);
+    for (const id of ids) expect(await state(id)).toMatchObject({ status: 2, expired_events: 1 });
+    expect(await inventory(t, flight.flightId, 'M')).toEqual(before);
+  });
+
+  it('runs the expiry as a pg-boss job enqueued at the deadline, and schedules the sweep', async () => {
+    await t.app.jobs.start();
+    const flight = await flightOn(t, 'WC311', 322);
+    const before = await inventory(t, flight.flightId, 'M');
+    // Booked 21 minutes ago: its job is due at once.
+    clock = new Date(Date.now() - 21 * MINUTE);
+    const id = await order(flight);
+    clock = new Date();
+
+    const job = await t.database.pool.query(
+      `select start_after from pgboss.job where name = 'order-expire' and singleton_key = $1`,
+      [id],
+    );
+    expect(job.rows).toHaveLength(1);
+    const { rows: deadline } = await t.database.pool.query('select pay_deadline from orders where id = $1', [
+      id,
+    ]);
+    expect(new Date(job.rows[0].start_after).getTime()).toBe(new Date(deadline[0].pay_deadline).getTime());
+    const schedules = await t.database.pool.query(
+      `select name, cron from pgboss.schedule where name = 'order-expire-sweep'`,
+    );
+    expect(schedules.rows).toEqual([{ name: 'order-expire-sweep', cron: '* * * * *' }]);
+
+    const until = Date.now() + 20_000;
+    while ((await state(id)).status !== 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(await state(id)).toEqual({ status: 2, canceled: true, expired_events: 1, live_holds: 0 });
+    expect(await inventory(t, flight.flightId, 'M')).toEqual(before);
+  }, 40_000);
+});

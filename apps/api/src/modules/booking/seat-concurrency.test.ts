@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { client, registerUser } from '../accounts/test-support';
+import { type Client, contact, flightOn, inventory, offerFor, party } from './test-support';
+
+const BUYERS = 200;
+const SEATS_LEFT = 7;
+
+describe('seat holds under concurrency (DESIGN.md §6: never oversold)', () => {
+  let t: TestApp;
+  let members: Client[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    members = [];
+    for (let i = 0; i < 5; i++) {
+      const c = client(t);
+      await registerUser(t, c);
+      members.push(c);
+    }
+  });
+  afterAll(() => t.close());
+
+  it(`sells exactly the ${SEATS_LEFT} seats left to ${BUYERS} parallel buyers, the rest get 204`, async () => {
+    // KTI-HKG far ahead: this file's own flight.
+    const flight = await flightOn(t, 'WC301', 300);
+    const offerId = await offerFor(
+      members[0]!,
+      [1, 0, 0],
+      [{ flightId: flight.flightId, bookingClass: 'M' }],
+    );
+    await t.database.pool.query(
+      `update flight_class_inventory set authorised_limit = sold + external_sold + $2
+        where flight_id = $1 and booking_class = 'M'`,
+      [flight.flightId, SEATS_LEFT],
+    );
+    const before = await inventory(t, flight.flightId, 'M');
+
+    const replies = await Promise.all(
+      Array.from({ length: BUYERS }, (_, i) =>
+        members[i % members.length]!.post('/travelsky/ibe/saveTicketOrder', {
+          offerId,
+          passengers: party([1, 0, 0], flight.depLocalDate),
+          contact,
+          idempotencyKey: randomUUID(),
+          acceptTerms: true,
+        }),
+      ),
+    );
+    const codes = replies.map((r) => r.body.code);
+    const won = codes.filter((c) => c === '0').length;
+    const soldOut = codes.filter((c) => c === '204').length;
+    console.info(`concurrency: ${BUYERS} buyers, ${SEATS_LEFT} seats: ${won} orders, ${soldOut} sold out`);
+    expect(replies.every((r) => r.status < 500)).toBe(true);
+    expect(won).toBe(SEATS_LEFT);
+    expect(soldOut).toBe(BUYERS - SEATS_LEFT);
+
+    const after = await inventory(t, flight.flightId, 'M');
+    expect(after.class_sold).toBe(before.class_sold + SEATS_LEFT);
+    expect(after.class_sold + after.class_ext).toBe(after.class_limit);
+    expect(after.cabin_sold).toBe(before.cabin_sold + SEATS_LEFT);
+    // Sold equals the seats of live holds (DESIGN.md §6a), and nothing went past a limit.
+    const { rows } = await t.database.pool.query(
+      `select coalesce(sum(h.seats), 0)::int as held, count(distinct h.order_id)::int as orders
+         from order_holds h where h.flight_id = $1 and h.booking_class = 'M' and h.released_at is null`,
+      [flight.flightId],
+    );
+    expect(rows[0]).toEqual({ held: after.class_sold, orders: SEATS_LEFT + before.class_sold });
+  }, 120_000);
+});

@@ -1,0 +1,186 @@
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs on the app's database (pg-boss); main.ts starts the workers. */
+    jobs: JobRunner;
+  }
+}
+
+/** What a job's handler gets: its data and the job id (for logs). */
+export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+
+export interface SendOptions {
+  /** Not before this instant (pg-boss compares with the database clock). */
+  startAfter?: Date;
+  /** With the queue's `short` policy: at most one queued job per key. */
+  singletonKey?: string;
+}
+
+export interface QueueOptions {
+  /**
+   * pg-boss queue policy: `standard` keeps every job; `short` keeps at most one queued
+   * (not yet started) job per singleton key, so a job enqueued twice for the same thing is one.
+   */
+  policy?: 'standard' | 'short';
+  /** Tries after the first failure (pg-boss retries with its delay). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+  debug(obj: unknown, msg?: string): void;
+}
+
+interface Registered {
+  name: string;
+  options: QueueOptions;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of different queues take different data.
+  handler: JobHandler<any>;
+  cron?: string;
+}
+
+export interface JobRunnerOptions {
+  /** The application's pool: pg-boss runs its SQL through it, so no second URL or pool is needed. */
+  pool: Pick<pg.Pool, 'query'>;
+  log: Logger;
+  /** How often an idle worker asks for a job, seconds (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+  /** The pg-boss schema (DESIGN.md §4: jobs live in the same database). */
+  schema?: string;
+}
+
+/**
+ * Background jobs on the application's own PostgreSQL (DESIGN.md §4), a thin wrapper of
+ * pg-boss 10. Modules declare their queues and handlers with `work` (and `schedule` for a
+ * cron job) while the app is built; `start` installs pg-boss's schema when missing, creates
+ * the queues and starts the workers; `stop` lets running jobs finish. Any number of
+ * processes may run workers: pg-boss hands each job to one of them (SKIP LOCKED), and a cron
+ * schedule is sent once per slot whatever the number of processes.
+ *
+ * `send` before `start` (a process that runs no jobs, or a test that does not need them)
+ * enqueues nothing and returns null: callers treat jobs as a prompt, never as the only way a
+ * thing happens (the booking module's periodic sweep, for example, catches missed expiries).
+ */
+export class JobRunner {
+  private readonly boss: PgBoss;
+  private readonly log: Logger;
+  private readonly registered = new Map<string, Registered>();
+  private readonly pollingIntervalSeconds: number;
+  private state: 'idle' | 'starting' | 'started' | 'stopped' = 'idle';
+  private starting: Promise<void> | null = null;
+
+  constructor(options: JobRunnerOptions) {
+    this.log = options.log;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    const pool = options.pool;
+    this.boss = new PgBoss({
+      db: {
+        // Without values node-postgres uses the simple protocol, which pg-boss's multi-statement
+        // migration scripts need.
+        executeSql: (text: string, values?: unknown[]) =>
+          values && values.length > 0 ? pool.query(text, values) : pool.query(text),
+      },
+      schema: options.schema ?? 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+    });
+    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+  }
+
+  /** Whether workers run in this process. */
+  get running(): boolean {
+    return this.state === 'started';
+  }
+
+  /** Declares a queue and the handler of its jobs; the worker starts with `start`. */
+  async work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: QueueOptions = {},
+  ): Promise<void> {
+    const entry: Registered = { name, options, handler };
+    this.registered.set(name, entry);
+    if (this.state === 'started') await this.activate(entry);
+  }
+
+  /** Declares a cron job (e.g. `* * * * *` every minute, UTC) and its handler. */
+  async schedule(
+    name: string,
+    cron: string,
+    handler: JobHandler<Record<string, never>>,
+    options: QueueOptions = {},
+  ): Promise<void> {
+    const entry: Registered = { name, options, handler, cron };
+    this.registered.set(name, entry);
+    if (this.state === 'started') await this.activate(entry);
+  }
+
+  /** Enqueues a job; null when this process runs no jobs or the queue's policy dropped a duplicate. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (this.state !== 'started') {
+      this.log.debug({ job: name }, 'job runner not started: job not enqueued');
+      return null;
+    }
+    return this.boss.send(name, data, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /** Installs or migrates pg-boss's schema, creates the queues and starts workers and schedules. */
+  async start(): Promise<void> {
+    if (this.state === 'started') return;
+    if (this.starting) return this.starting;
+    this.state = 'starting';
+    this.starting = (async () => {
+      await this.boss.start();
+      this.state = 'started';
+      for (const entry of this.registered.values()) await this.activate(entry);
+      this.log.info({ queues: [...this.registered.keys()] }, 'job runner started');
+    })();
+    try {
+      await this.starting;
+    } finally {
+      this.starting = null;
+    }
+  }
+
+  /** Stops taking jobs and waits (up to `timeoutMs`) for running ones to finish. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.starting) await this.starting.catch(() => {});
+    if (this.state !== 'started') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopped';
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+  }
+
+  private async activate(entry: Registered): Promise<void> {
+    const { name, options } = entry;
+    await this.boss.createQueue(name, {
+      name,
+      policy: options.policy ?? 'standard',
+      retryLimit: options.retryLimit ?? 5,
+      retryDelay: options.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+    });
+    await this.boss.work(name, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await entry.handler(job.data, { id: job.id, name: job.name });
+        } catch (err) {
+          this.log.error({ err, job: name, jobId: job.id }, 'job failed');
+          throw err;
+        }
+      }
+    });
+    if (entry.cron) await this.boss.schedule(name, entry.cron, {}, { tz: 'UTC' });
+  }
+}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { ErrorCodes, type SavedOrder, type ZSaveTicketOrderRequest } from '@wings/contracts';
+import { apiRequest } from '../../../api/http-client';
+import type { Infer } from '../../../api/types';
+
+export type SaveTicketOrderRequest = Infer<typeof ZSaveTicketOrderRequest>;
+
+/** Codes the review page explains itself (with a login button, a captcha, or a way back to search). */
+export const SAVE_ORDER_PAGE_CODES: readonly string[] = [
+  ErrorCodes.invalidRequest.code,
+  ErrorCodes.captchaError.code,
+  ErrorCodes.passengerLimit.code,
+  ErrorCodes.offerExpired.code,
+  ErrorCodes.seatsSoldOut.code,
+  ErrorCodes.flightScheduleChanged.code,
+];
+
+/**
+ * POST travelsky/ibe/saveTicketOrder: creates the unpaid order and holds its seats. The same
+ * idempotency key twice (a double tap, a retry) gives the same order.
+ */
+export function saveTicketOrder(body: SaveTicketOrderRequest): Promise<SavedOrder> {
+  return apiRequest<SavedOrder>('/travelsky/ibe/saveTicketOrder', {
+    method: 'POST',
+    body,
+    quietCodes: SAVE_ORDER_PAGE_CODES,
+  });
+}
+
+export function useSaveTicketOrder() {
+  return useMutation({ mutationFn: saveTicketOrder });
+}

@@ -1,0 +1,259 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { paths } from '../../../app/paths';
+import { useBookingStore } from '../../../features/booking/booking-store';
+import { signIn } from '../../../test/accounts';
+import { fullParty, GOOD_CONTACT, makeOrder, makePrice, startBooking, usd } from '../../../test/booking';
+import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render';
+import { formatCountdown } from './order-placed';
+import ReviewBookingPage from './review-booking-page';
+
+const routes = [
+  { path: paths.reviewBooking, element: <ReviewBookingPage /> },
+  { path: paths.flightList, element: <div data-testid="results-page" /> },
+  { path: paths.login, element: <div data-testid="login-page" /> },
+];
+
+const PROMOS = [
+  {
+    code: 'WINGS10',
+    title: { zh: '九五折', en: '10% off', km: 'បញ្ចុះ 10%' },
+    kind: 'percent',
+    value: 10,
+    currency: null,
+    minSpend: null,
+    validFrom: '2026-01-01',
+    validTo: '2099-12-31',
+  },
+  {
+    code: 'BIG50',
+    title: { zh: '满减', en: '$50 off big trips', km: 'បញ្ចុះ $50' },
+    kind: 'amount',
+    value: 5000,
+    currency: 'USD',
+    minSpend: usd(100000),
+    validFrom: '2026-01-01',
+    validTo: '2099-12-31',
+  },
+];
+
+type Reply = { status?: number; body: unknown } | undefined;
+
+/** The review's calls: price by promo code, the promo list, the captcha, and `save` for the order. */
+function api(save: (call: FakeCall) => Reply = () => ok(makeOrder())) {
+  return installFakeApi((call) => {
+    if (call.path === '/api/travelsky/ibe/computePrice') {
+      const code = (call.body as { promoCode?: string | null }).promoCode;
+      if (code === 'WINGS10')
+        return ok(
+          makePrice({ discount: usd(7128), total: usd(64152), promo: { code, applied: true, reason: null } }),
+        );
+      if (code === 'BIG50')
+        return ok(makePrice({ promo: { code, applied: false, reason: 'promo.min_spend' } }));
+      if (code) return ok(makePrice({ promo: { code, applied: false, reason: 'promo.unknown' } }));
+      return ok(makePrice());
+    }
+    if (call.path === '/api/ca/caweb/backend/usePromoCode/queryCodeList') return ok({ promotions: PROMOS });
+    if (call.path === '/api/getCaptcha')
+      return ok({ captchaId: 'cap-1', image: 'data:image/svg+xml,<svg/>', expiresInSeconds: 120 });
+    if (call.path === '/api/travelsky/ibe/saveTicketOrder') return save(call);
+    return undefined;
+  });
+}
+
+const tickTerms = () => {
+  fireEvent.click(screen.getByTestId('terms-legal'));
+  fireEvent.click(screen.getByTestId('terms-service'));
+};
+const saves = (calls: FakeCall[]) => calls.filter((c) => c.path === '/api/travelsky/ibe/saveTicketOrder');
+
+describe('review-Booking', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  test('flights at local times, passengers, and the price by type, tax code, and total', async () => {
+    api();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    expect((await screen.findByTestId('review-segment-0-dep')).textContent).toBe('08:30');
+    expect(screen.getByTestId('review-segment-1-dep').textContent).toBe('18:00');
+    expect(screen.getByTestId('review-passenger-child-0').textContent).toContain('SOK MEALEA');
+    expect(screen.getByTestId('review-addons')).toBeTruthy();
+
+    expect((await screen.findByTestId('price-line-adult')).textContent).toBe('Adult × 2 · $208.00$416.00');
+    expect(screen.getByTestId('price-line-child').textContent).toBe('Child × 1 · $156.00$156.00');
+    expect(screen.getByTestId('price-line-infant').textContent).toBe('Infant × 1 · $20.80$20.80');
+    expect(screen.getByTestId('price-tax-KH').textContent).toBe('Tax KH · KH$60.00');
+    expect(screen.getByTestId('price-tax-TS').textContent).toContain('$40.00');
+    expect(screen.getByTestId('price-tax-YQ').textContent).toContain('$20.00');
+    expect(screen.getByTestId('price-tax-total').textContent).toContain('$120.00');
+    expect(screen.queryByTestId('price-discount')).toBeNull();
+    expect(screen.getByTestId('price-total').textContent).toContain('$712.80');
+    expect(screen.getByTestId('review-total').textContent).toBe('$712.80');
+  });
+
+  test('a promo code: refused with its reason, then one from the list applied with the discount', async () => {
+    const calls = api();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+
+    fireEvent.change(screen.getByTestId('promo-input'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByTestId('promo-apply'));
+    expect((await screen.findByTestId('promo-status')).textContent).toBe('This promo code does not exist.');
+
+    fireEvent.click(await screen.findByTestId('promo-option-BIG50'));
+    await waitFor(() =>
+      expect(screen.getByTestId('promo-status').textContent).toBe(
+        'This promo code needs a spend of at least $1,000.00.',
+      ),
+    );
+
+    fireEvent.click(screen.getByTestId('promo-option-WINGS10'));
+    await waitFor(() =>
+      expect(screen.getByTestId('promo-status').textContent).toBe('Code WINGS10 applied: you save $71.28.'),
+    );
+    expect(screen.getByTestId('price-discount').textContent).toBe('Discount WINGS10−$71.28');
+    expect(screen.getByTestId('review-total').textContent).toBe('$641.52');
+    expect(
+      calls
+        .filter((c) => c.path.endsWith('/computePrice'))
+        .map((c) => (c.body as { promoCode: unknown }).promoCode),
+    ).toEqual([null, 'NOPE', 'BIG50', 'WINGS10']);
+  });
+
+  test('both terms must be ticked before the order is sent', async () => {
+    const calls = api();
+    signIn();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    fireEvent.click(screen.getByTestId('terms-legal'));
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect(screen.getByTestId('terms-error').textContent).toBe(
+      'Please read and tick the legal and service terms.',
+    );
+    expect(saves(calls)).toHaveLength(0);
+    expect(screen.queryByTestId('review-captcha')).toBeNull();
+  });
+
+  test('a double tap and a retry send one idempotency key; then the order, PNR and countdown show', async () => {
+    let replies = 0;
+    const calls = api(() => {
+      replies += 1;
+      return replies === 1
+        ? { status: 500, body: { code: '500', message: 'The system is running poorly.', data: null } }
+        : ok(makeOrder());
+    });
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    await waitFor(() => expect(screen.getByTestId('captcha-image').querySelector('img')).toBeTruthy());
+    tickTerms();
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByTestId('review-submit'));
+    fireEvent.click(screen.getByTestId('review-submit'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('review-submit').classList).not.toContain('adm-button-loading'),
+    );
+
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('order-no')).textContent).toBe('W202612010001');
+    const keys = saves(calls).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(saves(calls)[0]?.body).toMatchObject({
+      offerId: 'offer-1',
+      captchaId: 'cap-1',
+      captcha: 'ab12',
+      acceptTerms: true,
+      promoCode: null,
+      contact: { name: 'DARA SOK', email: 'dara@example.com' },
+    });
+    expect(screen.getByTestId('order-pnr').textContent).toBe('KXP4TN');
+    expect(screen.getByTestId('order-amount').textContent).toBe('$712.80');
+    expect(screen.getByTestId('order-countdown').textContent).toMatch(/^(19|20):\d\d$/);
+    expect(screen.getByTestId('payment-note').textContent).toContain('Payment opens in the next release');
+    expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+  });
+
+  test('the countdown ticks down and, at zero, says the booking expired', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    useBookingStore.setState({
+      order: makeOrder({ payDeadline: new Date(Date.now() + 65_000).toISOString() }),
+    });
+    renderRoutes(routes, paths.reviewBooking);
+    expect((await screen.findByTestId('order-countdown')).textContent).toBe('01:05');
+    await act(async () => {
+      vi.advanceTimersByTime(6_000);
+    });
+    expect(screen.getByTestId('order-countdown').textContent).toBe('00:59');
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByTestId('order-expired').textContent).toContain('this booking has expired');
+    expect(screen.getByTestId('book-again')).toBeTruthy();
+    expect(formatCountdown(20 * 60_000)).toBe('20:00');
+  });
+
+  test('609: the guest sees the nationality message and a login button that comes back to review', async () => {
+    api(() => ({
+      body: {
+        code: '609',
+        message: 'Without logging in, only passengers of these nationalities can be booked: KH, CN, TH.',
+        data: { fields: [{ field: 'passengers.0.nationality', key: 'passenger_limit', message: 'limit' }] },
+      },
+    }));
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    const { router } = renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('review-problem-limit')).textContent).toContain('KH, CN, TH');
+    expect(useBookingStore.getState().passengerErrors['adult-0']?.nationality?.key).toBe('passenger_limit');
+    fireEvent.click(screen.getByTestId('passenger-limit-login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(paths.reviewBooking)}`);
+  });
+
+  test('602: a wrong captcha shows on the captcha and a new picture is fetched', async () => {
+    const calls = api(() => ({ body: { code: '602', message: 'wrong', data: { captchaRequired: true } } }));
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('field-error-captcha')).textContent).toBe(
+      'Enter the characters in the picture.',
+    );
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'zzzz' } });
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('field-error-captcha')).textContent).toBe(
+      'The verification code is incorrect.',
+    );
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/getCaptcha')).toHaveLength(2));
+  });
+
+  test('301: the offer expired; the traveller goes back to the results', async () => {
+    signIn();
+    api(() => ({ body: { code: '301', message: 'expired', data: null } }));
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    const { router } = renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('review-problem-restart')).textContent).toBe(
+      'This booking is no longer valid or has expired. Please start again.',
+    );
+    fireEvent.click(screen.getByTestId('back-to-search'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.flightList));
+    expect(useBookingStore.getState().offer).toBeNull();
+  });
+});
