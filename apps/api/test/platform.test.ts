@@ -221,6 +221,14 @@ describe('configuration', () => {
     ).toBe('x');
   });
 
+  it('keeps the captcha test text out of production', () => {
+    const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
+    expect(() => loadConfig({ ...prod, CAPTCHA_TEST_TEXT: 'AB23' })).toThrow(
+      /CAPTCHA_TEST_TEXT: must not be set/,
+    );
+    expect(loadConfig({ CAPTCHA_TEST_TEXT: 'AB23' }).captchaTestText).toBe('AB23');
+  });
+
   it('keeps the OAuth sandbox out of production', () => {
     const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
     expect(loadConfig(prod).oauth.sandbox).toBe(false);

@@ -76,6 +76,8 @@ export interface AccountsServiceDeps {
   /** Server secret keying the stored e-mail code digests. */
   pepper: string;
   sessionTtlDays: number;
+  /** Outside production only: every captcha shows this text, so automated journeys can solve it. */
+  captchaTestText?: string | undefined;
 }
 
 function throwIfAny(issues: RuleIssue[]): void {
@@ -118,7 +120,7 @@ export class AccountsService {
     this.now = deps.now;
     this.pepper = deps.pepper;
     this.sessionTtlMs = deps.sessionTtlDays * DAY_MS;
-    this.captchas = new CaptchaService(deps.repo, deps.now);
+    this.captchas = new CaptchaService(deps.repo, deps.now, deps.captchaTestText);
   }
 
   // E-mail codes
@@ -591,7 +593,7 @@ export function createAccountsService(deps: {
   db: Db;
   mailer: Mailer;
   now: () => Date;
-  config: Pick<Config, 'appSecret' | 'sessionTtlDays'>;
+  config: Pick<Config, 'appSecret' | 'sessionTtlDays' | 'captchaTestText'>;
 }): AccountsService {
   return new AccountsService({
     repo: new AccountsRepository(deps.db),
@@ -599,5 +601,6 @@ export function createAccountsService(deps: {
     now: deps.now,
     pepper: deps.config.appSecret,
     sessionTtlDays: deps.config.sessionTtlDays,
+    captchaTestText: deps.config.captchaTestText,
   });
 }
