@@ -58,7 +58,10 @@ const ZConfig = z
       .regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/, 'must be ISO country codes separated by commas, e.g. KH,CN,TH')
       .default('KH,CN,TH'),
     /** Outside production only: every captcha shows this text, so browser journeys can solve it. */
-    CAPTCHA_TEST_TEXT: z.string().regex(/^[A-Za-z2-9]{4}$/, 'must be 4 letters or digits').optional(),
+    CAPTCHA_TEST_TEXT: z
+      .string()
+      .regex(/^[A-Za-z2-9]{4}$/, 'must be 4 letters or digits')
+      .optional(),
     /** Days a login session lives, sliding with each use (issue 3: 30). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Third-party login through the local sandbox identity provider; on by default outside production. */
@@ -85,7 +88,11 @@ const ZConfig = z
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
       if (c.CAPTCHA_TEST_TEXT) {
-        ctx.addIssue({ code: 'custom', path: ['CAPTCHA_TEST_TEXT'], message: 'must not be set in production' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA_TEST_TEXT'],
+          message: 'must not be set in production',
+        });
       }
       if (c.OAUTH_SANDBOX === 'true') {
         ctx.addIssue({ code: 'custom', path: ['OAUTH_SANDBOX'], message: 'must not be on in production' });
