@@ -16,10 +16,20 @@ export const PASSENGER_TYPES = { adult: 1, child: 2, infant: 3 } as const;
 export const ZPassengerTypeCode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export type PassengerTypeCode = z.infer<typeof ZPassengerTypeCode>;
 
+/** A local ISO 8601 time with its offset, as search shows it (`2025-03-01T08:30:00+07:00`). */
+const ZSeenTime = z.string().datetime({ offset: true });
+
 /** One leg chosen from search: the dated flight and the booking class shown for its family. */
 export const ZChosenSegment = z.object({
   flightId: z.string().min(1).max(64),
   bookingClass: z.string().length(1),
+  /**
+   * The local departure time the traveller was shown: the flight's `depTime` in the
+   * queryFlight/queryFlightReturn reply. When given and the flight now leaves at another
+   * instant, chooseFlight answers 611 (the schedule changed since it was chosen). When left
+   * out, a retimed flight is priced at its current time (the offer's segment shows it).
+   */
+  depTime: ZSeenTime.optional(),
 });
 
 /** POST ibe/chooseFlight: one segment (one-way) or two (outbound, return). */
@@ -70,17 +80,32 @@ export const ZOffer = z.object({
 });
 export type Offer = z.infer<typeof ZOffer>;
 
-/** POST ca/caweb/backend/checkFlightSchedule: has a chosen flight been retimed since search? */
+/**
+ * POST ca/caweb/backend/checkFlightSchedule: has a chosen flight been retimed since search?
+ * `seen` gives, per flight, the local departure time the traveller was shown (the flight's
+ * `depTime` in the search reply); a flight listed there is compared with that time.
+ */
 export const ZCheckFlightScheduleRequest = z.object({
   flightIds: z.array(z.string().min(1).max(64)).min(1).max(4),
+  seen: z
+    .array(z.object({ flightId: z.string().min(1).max(64), depTime: ZSeenTime }))
+    .max(4)
+    .optional(),
 });
 export const ZCheckFlightScheduleResponse = z.object({
+  /** Some flight `changed`, or is no longer scheduled. */
   changed: z.boolean(),
   flights: z.array(
     z.object({
       flightId: z.string(),
+      /** Current local departure time (ISO with offset). */
       depTime: z.string(),
+      /** First-published local departure time (ISO with offset). */
       originalDepTime: z.string(),
+      /**
+       * With a `seen` time for this flight: the departure instant differs from it. Without:
+       * the departure differs from the original schedule (`originalDepTime`).
+       */
       changed: z.boolean(),
       status: z.string(),
     }),

@@ -86,6 +86,8 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
     bookingClass: string;
     family: FareFamily;
     arrTime: string;
+    /** The local departure time search showed; sent with the segment when present. */
+    depTime?: string;
   }
 
   /** A flight of a route on a date and its open class of `family` (or of the first family offered), via search. */
@@ -111,6 +113,7 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
           bookingClass: fare.bookingClass,
           family: fare.family,
           arrTime: f.arrTime,
+          depTime: f.depTime,
         };
     }
     throw new Error(`no ${family ?? 'fare'} on ${dep}-${arr} ${date}`);
@@ -119,7 +122,11 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
   async function choose(party: Party, ...segments: Choice[]): Promise<Reply> {
     return post('/travelsky/ibe/chooseFlight', {
       passengers: party,
-      segments: segments.map((s) => ({ flightId: s.flightId, bookingClass: s.bookingClass })),
+      segments: segments.map((s) => ({
+        flightId: s.flightId,
+        bookingClass: s.bookingClass,
+        ...(s.depTime === undefined ? {} : { depTime: s.depTime }),
+      })),
     });
   }
 
@@ -340,9 +347,11 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
       }
     });
 
-    it('answers 611 for a retimed flight, and checkFlightSchedule reports the change', async () => {
-      const out = await pick('KTI', 'SGN', addDays(today, 63), [1, 0, 0]);
+    it('answers 611 when the flight was retimed since it was shown, and checkFlightSchedule reports the change', async () => {
+      const date = addDays(today, 63);
+      const out = await pick('KTI', 'SGN', date, [1, 0, 0]);
       const id = Number(out.flightId);
+      const shownBefore = out.depTime!;
       const before = await post('/ca/caweb/backend/checkFlightSchedule', { flightIds: [out.flightId] });
       expect(before.code).toBe('0');
       expect(before.data.changed).toBe(false);
@@ -352,27 +361,81 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
         status: 'scheduled',
       });
       expect(before.data.flights[0].depTime).toBe(before.data.flights[0].originalDepTime);
+      expect(Date.parse(before.data.flights[0].depTime)).toBe(Date.parse(shownBefore));
 
       await t.database.pool.query(
         `update flights set dep_utc = dep_utc + interval '45 minutes', arr_utc = arr_utc + interval '45 minutes' where id = $1`,
         [id],
       );
       try {
+        // Chosen at the time shown before the retime: the schedule changed since, choose again.
         const r = await choose([1, 0, 0], out);
         expect(r.code).toBe('611');
         expect(r.message).toMatch(/changed/);
+
+        // Search lists the flight at its new time; chosen at that time it is sold, at that time.
+        const again = await post('/travelsky/ibe/queryFlight', {
+          depCode: 'KTI',
+          arrCode: 'SGN',
+          depDate: date,
+          passengers: [1, 0, 0],
+        });
+        const listed = again.data.flights.find((f: { flightId: string }) => f.flightId === out.flightId);
+        expect(listed, 'the retimed flight is still listed').toBeTruthy();
+        const shownAfter: string = listed.depTime;
+        expect(Date.parse(shownAfter) - Date.parse(shownBefore)).toBe(45 * 60_000);
+        const offer = await offerFor([1, 0, 0], { ...out, depTime: shownAfter });
+        expect(Date.parse(offer.segments[0]!.depTime)).toBe(Date.parse(shownAfter));
+        expect(offer.segments[0]!.depTime).toMatch(/\+07:00$/);
+        // Without a shown time it is sold at its current time too (the offer shows it).
+        const unstated = await offerFor([1, 0, 0], { ...out, depTime: undefined } as Choice);
+        expect(Date.parse(unstated.segments[0]!.depTime)).toBe(Date.parse(shownAfter));
+        // The same instant written with another offset is the same time.
+        const utc = new Date(Date.parse(shownAfter)).toISOString();
+        expect((await choose([1, 0, 0], { ...out, depTime: utc })).code).toBe('0');
+
+        // No seen time: compared with the original schedule.
         const after = await post('/ca/caweb/backend/checkFlightSchedule', { flightIds: [out.flightId] });
         expect(after.data.changed).toBe(true);
         const f = after.data.flights[0];
         expect(f.changed).toBe(true);
         expect(Date.parse(f.depTime) - Date.parse(f.originalDepTime)).toBe(45 * 60_000);
         expect(f.depTime).toMatch(/\+07:00$/);
+
+        // Seen before the retime: changed. Seen at the new time: unchanged (originalDepTime still told).
+        const seenOld = await post('/ca/caweb/backend/checkFlightSchedule', {
+          flightIds: [out.flightId],
+          seen: [{ flightId: out.flightId, depTime: shownBefore }],
+        });
+        expect(seenOld.code).toBe('0');
+        expect(seenOld.data.changed).toBe(true);
+        expect(seenOld.data.flights[0].changed).toBe(true);
+        const seenNew = await post('/ca/caweb/backend/checkFlightSchedule', {
+          flightIds: [out.flightId],
+          seen: [{ flightId: out.flightId, depTime: shownAfter }],
+        });
+        expect(seenNew.code).toBe('0');
+        expect(seenNew.data.changed).toBe(false);
+        expect(seenNew.data.flights[0]).toMatchObject({
+          flightId: out.flightId,
+          depTime: f.depTime,
+          originalDepTime: f.originalDepTime,
+          changed: false,
+          status: 'scheduled',
+        });
       } finally {
         await t.database.pool.query(
           `update flights set dep_utc = original_dep_utc, arr_utc = original_arr_utc where id = $1`,
           [id],
         );
       }
+      // A seen time that is not an ISO time with offset is refused.
+      const bad = await post('/ca/caweb/backend/checkFlightSchedule', {
+        flightIds: [out.flightId],
+        seen: [{ flightId: out.flightId, depTime: '08:30' }],
+      });
+      expect(bad.status).toBe(400);
+      expect((await choose([1, 0, 0], { ...out, depTime: 'tomorrow' })).status).toBe(400);
       const unknown = await post('/ca/caweb/backend/checkFlightSchedule', { flightIds: ['999999999'] });
       expect(unknown.code).toBe('204');
     });

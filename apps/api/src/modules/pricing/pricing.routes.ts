@@ -81,12 +81,13 @@ export function pricingRoutes(service: PricingService) {
       {
         schema: {
           tags,
-          summary: 'Whether chosen flights were retimed since they were published',
+          summary: 'Whether chosen flights were retimed since they were shown (or since they were published)',
           body: ZCheckFlightScheduleRequest,
           response: { 200: envelope(ZCheckFlightScheduleResponse) },
         },
       },
-      async (request) => ok(await service.checkFlightSchedule(request.body.flightIds)),
+      async (request) =>
+        ok(await service.checkFlightSchedule(request.body.flightIds, request.body.seen ?? [])),
     );
 
     app.post(

@@ -65,7 +65,8 @@ export interface PromoCheck {
 
 export interface CreateOfferInput {
   passengers: readonly [number, number, number];
-  segments: ReadonlyArray<{ flightId: string; bookingClass: string }>;
+  /** `depTime`: the local departure time the traveller was shown in search (ISO with offset). */
+  segments: ReadonlyArray<{ flightId: string; bookingClass: string; depTime?: string | undefined }>;
   userId: string | null;
 }
 
@@ -286,8 +287,9 @@ export function createPricingService(deps: PricingServiceDeps) {
     /**
      * POST ibe/chooseFlight: re-checks the chosen flights and classes for the party now and
      * stores a priced offer that holds its price for `offerMinutes`. Seats are not taken.
-     * Codes: 400 counts, 204 unknown/not scheduled/departed flight, 611 retimed flight,
-     * CAC2112 second segment not the way back, 610 class cannot take the party.
+     * Codes: 400 counts, 204 unknown/not scheduled/departed flight, 611 flight retimed since
+     * the segment's `depTime` (when given), CAC2112 second segment not the way back,
+     * 610 class cannot take the party.
      */
     async createOffer(input: CreateOfferInput): Promise<Offer> {
       const issues = checkPassengerCounts(input.passengers);
@@ -302,9 +304,11 @@ export function createPricingService(deps: PricingServiceDeps) {
         if (snap?.status !== 'scheduled' || snap.depUtc.getTime() <= at.getTime()) {
           throw new AppError('flightNotFound');
         }
-        // Spec §8 "the scheduled time of the selected flight has changed": a flight whose
-        // departure moved from the time first published is not sold online; choose another.
-        if (snap.depUtc.getTime() !== snap.originalDepUtc.getTime()) {
+        // Spec §8 "the scheduled time of the selected flight has changed": the flight now leaves
+        // at another instant than the one the traveller was shown, so choose again. A flight
+        // retimed before it was shown (or chosen without a shown time) is sold at its current
+        // time, which the offer's segment carries.
+        if (chosen.depTime !== undefined && snap.depUtc.getTime() !== Date.parse(chosen.depTime)) {
           throw new AppError('flightScheduleChanged', { data: { flightId: snap.flightId } });
         }
         snaps.push(snap);
@@ -461,19 +465,26 @@ export function createPricingService(deps: PricingServiceDeps) {
 
     /**
      * POST checkFlightSchedule: each flight's current and first-published departure (local
-     * ISO) and status. `changed` overall: some flight was retimed or is no longer scheduled.
+     * ISO) and status. A flight's `changed`: its departure differs from the time the traveller
+     * was shown (`seen`), or, with no seen time for it, from the original schedule. `changed`
+     * overall: some flight changed or is no longer scheduled.
      */
-    async checkFlightSchedule(flightIds: readonly string[]): Promise<CheckFlightScheduleResponse> {
+    async checkFlightSchedule(
+      flightIds: readonly string[],
+      seen: ReadonlyArray<{ flightId: string; depTime: string }> = [],
+    ): Promise<CheckFlightScheduleResponse> {
       const ids = flightIds.map((id) => id.trim());
+      const seenAt = new Map(seen.map((s) => [s.flightId.trim(), Date.parse(s.depTime)]));
       const rows = new Map((await repo.flightTimes(ids)).map((r) => [r.flightId, r]));
       const flights = ids.map((id) => {
         const r = rows.get(id);
         if (!r) throw new AppError('flightNotFound');
+        const expected = seenAt.get(id) ?? r.originalDepUtc.getTime();
         return {
           flightId: id,
           depTime: toLocalIso(r.depUtc, r.depTimeZone),
           originalDepTime: toLocalIso(r.originalDepUtc, r.depTimeZone),
-          changed: r.depUtc.getTime() !== r.originalDepUtc.getTime(),
+          changed: r.depUtc.getTime() !== expected,
           status: r.status,
         };
       });

@@ -1,15 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ZCheckFlightScheduleResponse } from '@wings/contracts';
+import type { ZCheckFlightScheduleRequest, ZCheckFlightScheduleResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
 import type { Infer } from '../../../api/types';
 
 export type FlightScheduleCheck = Infer<typeof ZCheckFlightScheduleResponse>;
+export type FlightScheduleCheckRequest = Infer<typeof ZCheckFlightScheduleRequest>;
 
-/** POST ca/caweb/backend/checkFlightSchedule: has a chosen flight been retimed since search? */
-export function checkFlightSchedule(flightIds: string[]): Promise<FlightScheduleCheck> {
+/**
+ * POST ca/caweb/backend/checkFlightSchedule: has a chosen flight been retimed since search?
+ * With `seen` (each flight's `depTime` as search showed it) a flight counts as changed when
+ * it now leaves at another time than the one shown.
+ */
+export function checkFlightSchedule(body: FlightScheduleCheckRequest): Promise<FlightScheduleCheck> {
   return apiRequest<FlightScheduleCheck>('/ca/caweb/backend/checkFlightSchedule', {
     method: 'POST',
-    body: { flightIds },
+    body,
   });
 }
 

@@ -55,12 +55,16 @@ describe('trip summary: continue to passengers', () => {
     );
     expect(calls.find((c) => c.path.endsWith('/checkFlightSchedule'))?.body).toEqual({
       flightIds: [`WA101-${DEP_DATE}`, `WA102-${RET_DATE}`],
+      seen: [
+        { flightId: `WA101-${DEP_DATE}`, depTime: `${DEP_DATE}T08:30:00+07:00` },
+        { flightId: `WA102-${RET_DATE}`, depTime: `${RET_DATE}T18:00:00+07:00` },
+      ],
     });
     expect(calls.find((c) => c.path.endsWith('/chooseFlight'))?.body).toEqual({
       passengers: [2, 1, 1],
       segments: [
-        { flightId: `WA101-${DEP_DATE}`, bookingClass: 'T' },
-        { flightId: `WA102-${RET_DATE}`, bookingClass: 'R' },
+        { flightId: `WA101-${DEP_DATE}`, bookingClass: 'T', depTime: `${DEP_DATE}T08:30:00+07:00` },
+        { flightId: `WA102-${RET_DATE}`, bookingClass: 'R', depTime: `${RET_DATE}T18:00:00+07:00` },
       ],
     });
     expect(useBookingStore.getState().offer?.offerId).toBe('offer-1');

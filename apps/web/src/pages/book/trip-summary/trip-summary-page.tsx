@@ -161,7 +161,12 @@ export default function TripSummaryPage() {
     const legs = roundTrip && back ? [leave, back] : [leave];
     setBusy(true);
     try {
-      const schedule = await checkFlightSchedule(legs.map((leg) => leg.flight.flightId));
+      // Both calls carry the departure time search showed, so a flight retimed since then is
+      // caught, while one already listed at its new time can be bought.
+      const schedule = await checkFlightSchedule({
+        flightIds: legs.map((leg) => leg.flight.flightId),
+        seen: legs.map((leg) => ({ flightId: leg.flight.flightId, depTime: leg.flight.depTime })),
+      });
       if (schedule.changed) {
         const changed = schedule.flights.filter((f) => f.changed).map((f) => f.flightId);
         const onlyReturn =
@@ -171,7 +176,11 @@ export default function TripSummaryPage() {
       }
       const offer = await chooseFlight({
         passengers: search.passengers,
-        segments: legs.map((leg) => ({ flightId: leg.flight.flightId, bookingClass: leg.fare.bookingClass })),
+        segments: legs.map((leg) => ({
+          flightId: leg.flight.flightId,
+          bookingClass: leg.fare.bookingClass,
+          depTime: leg.flight.depTime,
+        })),
       });
       state.setOffer(offer);
       nav.push(paths.passengersInfo);
