@@ -75,7 +75,7 @@ try {
   const offers: string[] = [];
   for (const r of routes) {
     for (let d = 5; d < 15 && offers.length < 120; d += 1) {
-      const search = await call<{ flights: { flightId: string; fares: { bookingClass: string }[] }[] }>(
+      const search = await call<{ flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[] }>(
         '/travelsky/ibe/queryFlight',
         {
           depCode: r.origin,
@@ -87,7 +87,8 @@ try {
       );
       const flight = search.data?.flights?.find((f) => f.fares.length > 0);
       if (!flight) continue;
-      const fare = flight.fares[flight.fares.length - 1]!;
+      // Grand: economy buckets large enough that the run measures orders, not sell-outs.
+      const fare = flight.fares.find((f) => f.family === 'Grand') ?? flight.fares[0]!;
       const offer = await call<{ offerId: string }>('/travelsky/ibe/chooseFlight', {
         passengers: [1, 0, 0],
         segments: [{ flightId: flight.flightId, bookingClass: fare.bookingClass }],
