@@ -126,7 +126,8 @@ describe('a traveller searches a return trip on a phone', () => {
     await page.getByTestId('summary-leg-return').waitFor();
     const total = await page.getByTestId('summary-total').textContent();
     expect(total).toMatch(/\$\d[\d,]*\.\d{2}/);
-    expect(await page.getByTestId('continue-passengers').isDisabled()).toBe(true);
+    // The next step, passengers, starts from here (the booking journey goes on from it).
+    expect(await page.getByTestId('continue-passengers').isEnabled()).toBe(true);
     await screenshot(page, '06-trip-summary-en');
 
     // The booking state survives a reload.
