@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { passengerColumns, timestamps } from './columns';
 
 /** Traveller accounts (spec §6 registered user). E-mail is stored lower-case. */
 export const users = pgTable(
@@ -119,20 +119,7 @@ export const savedPassengers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    surname: text('surname').notNull(),
-    givenName: text('given_name').notNull(),
-    middleName: text('middle_name'),
-    passengerType: smallint('passenger_type').notNull(),
-    title: smallint('title').notNull(),
-    gender: smallint('gender').notNull(),
-    nationality: char('nationality', { length: 2 }).notNull(),
-    birthday: date('birthday', { mode: 'string' }).notNull(),
-    docType: smallint('doc_type').notNull(),
-    docNumber: text('doc_number').notNull(),
-    docExpiry: date('doc_expiry', { mode: 'string' }).notNull(),
-    email: text('email'),
-    countryCode: text('country_code'),
-    phone: text('phone'),
+    ...passengerColumns(),
     ...timestamps,
   },
   (t) => [index('saved_passengers_user_idx').on(t.userId)],

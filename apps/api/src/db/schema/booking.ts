@@ -3,7 +3,6 @@ import {
   bigserial,
   char,
   check,
-  date,
   index,
   integer,
   jsonb,
@@ -15,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { timestamps } from './columns';
+import { passengerColumns, timestamps } from './columns';
 
 /** One leg of an offer as priced: everything the order needs to copy, so it never re-reads fares. */
 export interface OfferSegmentRecord {
@@ -124,20 +123,7 @@ export const orderPassengers = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     seq: smallint('seq').notNull(),
-    passengerType: smallint('passenger_type').notNull(),
-    surname: text('surname').notNull(),
-    givenName: text('given_name').notNull(),
-    middleName: text('middle_name'),
-    title: smallint('title').notNull(),
-    gender: smallint('gender').notNull(),
-    nationality: char('nationality', { length: 2 }).notNull(),
-    birthday: date('birthday', { mode: 'string' }).notNull(),
-    docType: smallint('doc_type').notNull(),
-    docNumber: text('doc_number').notNull(),
-    docExpiry: date('doc_expiry', { mode: 'string' }).notNull(),
-    email: text('email'),
-    countryCode: text('country_code'),
-    phone: text('phone'),
+    ...passengerColumns(),
     ...timestamps,
   },
   (t) => [uniqueIndex('order_passengers_seq_key').on(t.orderId, t.seq)],
