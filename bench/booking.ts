@@ -75,16 +75,15 @@ try {
   const offers: string[] = [];
   for (const r of routes) {
     for (let d = 5; d < 15 && offers.length < 120; d += 1) {
-      const search = await call<{ flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[] }>(
-        '/travelsky/ibe/queryFlight',
-        {
-          depCode: r.origin,
-          arrCode: r.destination,
-          depDate: addDays(today, d),
-          passengers: [1, 0, 0],
-          tripType: 0,
-        },
-      );
+      const search = await call<{
+        flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[];
+      }>('/travelsky/ibe/queryFlight', {
+        depCode: r.origin,
+        arrCode: r.destination,
+        depDate: addDays(today, d),
+        passengers: [1, 0, 0],
+        tripType: 0,
+      });
       const flight = search.data?.flights?.find((f) => f.fares.length > 0);
       if (!flight) continue;
       // Grand: economy buckets large enough that the run measures orders, not sell-outs.

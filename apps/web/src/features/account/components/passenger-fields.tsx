@@ -5,6 +5,7 @@ import { isLanguageTag } from '../../../app/i18n';
 import { countryName } from '../countries';
 import { CountryPicker } from './country-picker';
 import { Choice, DateInput, FormField, SelectButton, TextInput } from './form-field';
+import { PhoneField } from './phone-field';
 
 /** Every person field of spec §3 a passenger form shows (the passenger type is the caller's). */
 export interface PersonFieldValues {
@@ -53,7 +54,7 @@ interface PassengerFieldsProps {
 export function PassengerFields(props: PassengerFieldsProps) {
   const { t, i18n } = useTranslation();
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
-  const [sheet, setSheet] = useState<'nationality' | 'dial' | null>(null);
+  const [sheet, setSheet] = useState<'nationality' | null>(null);
   const { values, onChange, onBlur, error, testIdPrefix } = props;
 
   const text = (
@@ -182,18 +183,20 @@ export function PassengerFields(props: PassengerFieldsProps) {
           placeholder: t('common.optional'),
         })}
       </FormField>
-      <FormField label={t('person.phone')} field="phone" error={error('phone') ?? error('countryCode')}>
-        <div className="phone-row">
-          <SelectButton
-            field="countryCode"
-            testId={`${testIdPrefix}-countryCode`}
-            text={values.countryCode}
-            placeholder="+"
-            onOpen={() => setSheet('dial')}
-          />
-          {text('phone', { inputMode: 'tel', autoComplete: 'off', placeholder: t('common.optional') })}
-        </div>
-      </FormField>
+      <PhoneField
+        label={t('person.phone')}
+        phoneField="phone"
+        countryField="countryCode"
+        countryCode={values.countryCode}
+        phone={values.phone}
+        error={error('phone') ?? error('countryCode')}
+        onCountryCode={(dial) => onChange('countryCode', dial)}
+        onPhone={(v) => onChange('phone', v)}
+        onBlur={onBlur}
+        testIds={{ countryCode: `${testIdPrefix}-countryCode`, phone: `${testIdPrefix}-phone` }}
+        placeholder={t('common.optional')}
+        autoComplete="off"
+      />
       <CountryPicker
         visible={sheet === 'nationality'}
         mode="nationality"
@@ -203,19 +206,6 @@ export function PassengerFields(props: PassengerFieldsProps) {
         onSelect={(code) => {
           onChange('nationality', code);
           onBlur('nationality');
-          setSheet(null);
-        }}
-        onClose={() => setSheet(null)}
-      />
-      <CountryPicker
-        visible={sheet === 'dial'}
-        mode="dial"
-        title={t('person.country_code')}
-        selected={values.countryCode}
-        testIdPrefix="dial"
-        onSelect={(dial) => {
-          onChange('countryCode', dial);
-          onBlur('countryCode');
           setSheet(null);
         }}
         onClose={() => setSheet(null)}

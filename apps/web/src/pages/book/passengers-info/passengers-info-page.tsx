@@ -9,8 +9,8 @@ import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { NavBar } from '../../../components/nav-bar';
-import { CountryPicker } from '../../../features/account/components/country-picker';
-import { FormField, SelectButton, TextInput } from '../../../features/account/components/form-field';
+import { FormField, TextInput } from '../../../features/account/components/form-field';
+import { PhoneField } from '../../../features/account/components/phone-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { countryName } from '../../../features/account/countries';
 import { useSessionStore } from '../../../features/account/session-store';
@@ -157,8 +157,6 @@ export default function PassengersInfoPage() {
   const [attempted, setAttempted] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
   const [offerGone, setOfferGone] = useState(false);
-  const [dialSheet, setDialSheet] = useState(false);
-
   const counts = offer?.passengers ?? store.search.passengers;
   const slots = useMemo(() => slotsOf(counts), [counts]);
   const journey = useMemo(() => journeyDates(offer, leave, back), [offer, leave, back]);
@@ -367,31 +365,18 @@ export default function PassengersInfoPage() {
               invalid={Boolean(contactError('name'))}
             />
           </FormField>
-          <FormField
+          <PhoneField
             label={t('person.phone')}
-            field="contact-phone"
+            phoneField="contact-phone"
+            countryField="contact-countryCode"
+            countryCode={contactValues.countryCode}
+            phone={contactValues.phone}
             error={contactError('phone') ?? contactError('countryCode')}
-          >
-            <div className="phone-row">
-              <SelectButton
-                field="contact-countryCode"
-                testId="contact-countryCode"
-                text={contactValues.countryCode}
-                placeholder="+"
-                onOpen={() => setDialSheet(true)}
-              />
-              <TextInput
-                field="contact-phone"
-                testId="contact-phone"
-                value={contactValues.phone}
-                inputMode="tel"
-                autoComplete="tel-national"
-                onChange={(v) => setContactField('phone', v)}
-                onBlur={() => contactForm.blur('phone')}
-                invalid={Boolean(contactError('phone'))}
-              />
-            </div>
-          </FormField>
+            onCountryCode={(dial) => setContactField('countryCode', dial)}
+            onPhone={(v) => setContactField('phone', v)}
+            onBlur={(which) => contactForm.blur(which)}
+            testIds={{ countryCode: 'contact-countryCode', phone: 'contact-phone' }}
+          />
           <FormField label={t('account.email')} field="contact-email" error={contactError('email')}>
             <TextInput
               field="contact-email"
@@ -421,19 +406,6 @@ export default function PassengersInfoPage() {
           {t('booking.to_review')}
         </Button>
       </footer>
-      <CountryPicker
-        visible={dialSheet}
-        mode="dial"
-        title={t('person.country_code')}
-        selected={contactValues.countryCode}
-        testIdPrefix="dial"
-        onSelect={(dial) => {
-          setContactField('countryCode', dial);
-          contactForm.blur('countryCode');
-          setDialSheet(false);
-        }}
-        onClose={() => setDialSheet(false)}
-      />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   SelectButton,
   TextInput,
 } from '../../../features/account/components/form-field';
+import { PhoneField } from '../../../features/account/components/phone-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { countryName } from '../../../features/account/countries';
 import '../../../features/account/components/account.css';
@@ -50,7 +51,7 @@ function ProfileForm({ user }: { user: User }) {
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const nav = useAppNavigate();
   const update = useUpdateUser();
-  const [sheet, setSheet] = useState<'nationality' | 'dial' | null>(null);
+  const [sheet, setSheet] = useState<'nationality' | null>(null);
   const form = useRuleForm<ProfileValues>(
     {
       surname: user.surname ?? '',
@@ -155,22 +156,18 @@ function ProfileForm({ user }: { user: User }) {
           onOpen={() => setSheet('nationality')}
         />
       </FormField>
-      <FormField
+      <PhoneField
         label={t('person.phone')}
-        field="phone"
+        phoneField="phone"
+        countryField="countryCode"
+        countryCode={values.countryCode}
+        phone={values.phone}
         error={form.error('phone') ?? form.error('countryCode')}
-      >
-        <div className="phone-row">
-          <SelectButton
-            field="countryCode"
-            testId="edit-user-countryCode"
-            text={values.countryCode}
-            placeholder="+"
-            onOpen={() => setSheet('dial')}
-          />
-          {text('phone', { inputMode: 'tel', autoComplete: 'tel-national' })}
-        </div>
-      </FormField>
+        onCountryCode={(dial) => form.set('countryCode', dial)}
+        onPhone={(v) => form.set('phone', v)}
+        onBlur={(which) => form.blur(which)}
+        testIds={{ countryCode: 'edit-user-countryCode', phone: 'edit-user-phone' }}
+      />
       <Button
         block
         type="submit"
@@ -190,19 +187,6 @@ function ProfileForm({ user }: { user: User }) {
         testIdPrefix="nationality"
         onSelect={(code) => {
           form.set('nationality', code);
-          setSheet(null);
-        }}
-        onClose={() => setSheet(null)}
-      />
-      <CountryPicker
-        visible={sheet === 'dial'}
-        mode="dial"
-        title={t('person.country_code')}
-        selected={values.countryCode}
-        testIdPrefix="dial"
-        onSelect={(dial) => {
-          form.set('countryCode', dial);
-          form.blur('countryCode');
           setSheet(null);
         }}
         onClose={() => setSheet(null)}

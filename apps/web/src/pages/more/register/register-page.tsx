@@ -14,13 +14,8 @@ import { currentLanguage } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { NavBar } from '../../../components/nav-bar';
 import { useRegister } from '../../../features/account/api/register';
-import { CountryPicker } from '../../../features/account/components/country-picker';
-import {
-  FieldError,
-  FormField,
-  SelectButton,
-  TextInput,
-} from '../../../features/account/components/form-field';
+import { FieldError, FormField, TextInput } from '../../../features/account/components/form-field';
+import { PhoneField } from '../../../features/account/components/phone-field';
 import { SendCodeButton } from '../../../features/account/components/send-code-button';
 import { useEmailCodeSender } from '../../../features/account/components/use-email-code';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
@@ -57,7 +52,6 @@ export default function RegisterPage() {
   const redirect = useRedirectTarget();
   const register = useRegister();
   const [agreementOpen, setAgreementOpen] = useState(false);
-  const [dialOpen, setDialOpen] = useState(false);
   const form = useRuleForm<RegisterValues>(
     { email: '', code: '', password: '', confirmPassword: '', countryCode: '+855', phone: '', agree: false },
     registerRules,
@@ -141,34 +135,17 @@ export default function RegisterPage() {
           >
             {input('confirmPassword', 'register-confirm', { type: 'password', autoComplete: 'new-password' })}
           </FormField>
-          <FormField
+          <PhoneField
             label={t('register.phone_optional')}
-            field="phone"
+            phoneField="phone"
+            countryField="countryCode"
+            countryCode={values.countryCode}
+            phone={values.phone}
             error={form.error('phone') ?? form.error('countryCode')}
-          >
-            <div className="phone-row">
-              <SelectButton
-                field="countryCode"
-                testId="register-countryCode"
-                text={values.countryCode}
-                placeholder="+"
-                onOpen={() => setDialOpen(true)}
-              />
-              {input('phone', 'register-phone', { inputMode: 'tel', autoComplete: 'tel-national' })}
-            </div>
-          </FormField>
-          <CountryPicker
-            visible={dialOpen}
-            mode="dial"
-            title={t('person.country_code')}
-            selected={values.countryCode}
-            testIdPrefix="dial"
-            onSelect={(dial) => {
-              form.set('countryCode', dial);
-              form.blur('countryCode');
-              setDialOpen(false);
-            }}
-            onClose={() => setDialOpen(false)}
+            onCountryCode={(dial) => form.set('countryCode', dial)}
+            onPhone={(v) => form.set('phone', v)}
+            onBlur={(which) => form.blur(which)}
+            testIds={{ countryCode: 'register-countryCode', phone: 'register-phone' }}
           />
           <div className="agree-row">
             <input
