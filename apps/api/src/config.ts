@@ -62,6 +62,13 @@ const ZConfig = z
       .string()
       .regex(/^[A-Za-z2-9]{4}$/, 'must be 4 letters or digits')
       .optional(),
+    /** The airline's 3-digit ticketing code, the first part of every 13-digit e-ticket number. */
+    TICKET_AIRLINE_CODE: z
+      .string()
+      .regex(/^\d{3}$/, 'must be 3 digits')
+      .default('881'),
+    /** Development only: every payment asks for 0.01 (spec §9). Refused in production. */
+    DEV_PAY_ONE_CENT: z.enum(['true', 'false']).default('false'),
     /** Days a login session lives, sliding with each use (issue 3: 30). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Third-party login through the local sandbox identity provider; on by default outside production. */
@@ -86,6 +93,9 @@ const ZConfig = z
     if (c.NODE_ENV === 'production') {
       for (const key of ['APP_ID', 'APP_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+      if (c.DEV_PAY_ONE_CENT === 'true') {
+        ctx.addIssue({ code: 'custom', path: ['DEV_PAY_ONE_CENT'], message: 'must not be on in production' });
       }
       if (c.CAPTCHA_TEST_TEXT) {
         ctx.addIssue({
@@ -123,6 +133,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionTtlDays: number;
+  ticketAirlineCode: string;
+  devPayOneCent: boolean;
   captchaTestText: string | undefined;
   orderPayMinutes: number;
   offerMinutes: number;
@@ -165,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    ticketAirlineCode: c.TICKET_AIRLINE_CODE,
+    devPayOneCent: c.DEV_PAY_ONE_CENT === 'true',
     captchaTestText: c.CAPTCHA_TEST_TEXT,
     orderPayMinutes: c.ORDER_PAY_MINUTES,
     offerMinutes: c.OFFER_MINUTES,

@@ -6,4 +6,5 @@ export * from './fares';
 export * from './inventory';
 export * from './mail';
 export * from './network';
+export * from './payments';
 export * from './platform';
