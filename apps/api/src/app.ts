@@ -22,6 +22,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { sandboxEnabled } from './modules/oauth/providers';
 import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsPlugin } from './modules/payments/payments.routes';
 import { pricingPlugin } from './modules/pricing/pricing.routes';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
@@ -177,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Decorates `app.pricing` (booking prices its orders through it) and serves the pricing calls under /api.
   await app.register(pricingPlugin({ db: database.db, now, offerMinutes: config.offerMinutes }));
+  // Decorates `app.payments` and serves payment calls, the sandbox gateway and ticketing jobs under /api.
+  await app.register(paymentsPlugin({ config, db: database.db, jobs, now }));
 
   await app.register(
     async (api) => {
@@ -188,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
       await api.register(bookingRoutes({ service: booking, jobs }));
+      await api.register(ordersRoutes({ db: database.db, now, appSecret: config.appSecret }));
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {
         await api.register(devMailboxRoutes({ db: database.db }));

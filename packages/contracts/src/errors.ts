@@ -56,10 +56,14 @@ export const ErrorCodes = {
   offerExpired: { code: '301', key: 'offer_expired' },
   /** saveTicketOrder: the fare's seats sold out since the offer (spec §8: 204 on saveTicketOrder). */
   seatsSoldOut: { code: '204', key: 'seats_sold_out' },
+  /** getPayUrl: the order is already paid; it is never paid twice (issue 5). */
+  orderAlreadyPaid: { code: '613', key: 'order_already_paid' },
   /** A chosen flight was retimed since it was shown: choose another (spec §8). */
   flightScheduleChanged: { code: '611', key: 'flight_time_changed' },
   /** An airport or route that does not exist in the network. */
   routeNotFound: { code: '205', key: 'route_not_found' },
+  /** An order that does not exist, or that the caller may not read (spec §8 searchOrder: CAS912); never says which. */
+  orderNotFound: { code: 'CAS912', key: 'order_not_found' },
   /** A path that does not exist. */
   notFound: { code: '404', key: 'not_found', httpStatus: 404 },
   /** Too many requests from one client; retry later. */

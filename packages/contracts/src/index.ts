@@ -9,4 +9,5 @@ export * from './envelope';
 export * from './errors';
 export * from './messages';
 export * from './oauth';
+export * from './orders';
 export * from './search';

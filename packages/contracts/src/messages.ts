@@ -261,6 +261,11 @@ export const messages = {
     en: 'Without logging in, only passengers of these nationalities can be booked: {nationalities}. Log in to book for anyone.',
     km: 'ដោយមិនចូលគណនី អាចកក់បានតែអ្នកដំណើរសញ្ជាតិទាំងនេះ៖ {nationalities}។ សូមចូលគណនីដើម្បីកក់សម្រាប់អ្នកណាក៏បាន។',
   },
+  order_not_found: {
+    zh: '订单不存在',
+    en: 'The order does not exist.',
+    km: 'ការបញ្ជាទិញនេះមិនមានទេ។',
+  },
   offer_expired: {
     zh: '订单已失效或已过期，请重新发起',
     en: 'This booking is no longer valid or has expired. Please start again.',
@@ -270,6 +275,11 @@ export const messages = {
     zh: '该票价的座位刚刚售罄，请重新选择',
     en: 'The seats at this fare have just sold out. Please choose again.',
     km: 'កៅអីតាមតម្លៃនេះទើបតែលក់អស់។ សូមជ្រើសរើសម្តងទៀត។',
+  },
+  order_already_paid: {
+    zh: '该订单已支付，请勿重复支付',
+    en: 'This order is already paid. It cannot be paid again.',
+    km: 'ការបញ្ជាទិញនេះបានបង់ប្រាក់រួចហើយ។ មិនអាចបង់ម្តងទៀតបានទេ។',
   },
   flight_time_changed: {
     zh: '所选航班的计划时间已变更，请选择其他航班',

@@ -1,6 +1,5 @@
 import {
   envelope,
-  formatMessage,
   ZAvailabilityResponse,
   ZCaptchaResponse,
   ZChangePasswordRequest,

@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { airports, orderPassengers, orderPriceLines, orderSegments, orders, tickets } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/** An order row as the orders module reads it. */
+export interface OrderRow {
+  id: string;
+  orderNo: string;
+  pnr: string;
+  userId: string | null;
+  status: number;
+  currency: string;
+  payDeadline: Date;
+  promoCode: string | null;
+  createdAt: Date;
+}
+
+export interface SegmentRow {
+  orderId: string;
+  seq: number;
+  flightNo: string;
+  depCode: string;
+  arrCode: string;
+  depUtc: Date;
+  arrUtc: Date;
+  aircraft: string;
+  family: string;
+  cabin: string;
+  bookingClass: string;
+}
+
+export interface PassengerRow {
+  id: string;
+  seq: number;
+  passengerType: number;
+  surname: string;
+  givenName: string;
+  title: number;
+  nationality: string;
+  docType: number;
+  docNumber: string;
+}
+
+export interface PriceLineRow {
+  orderId: string;
+  kind: string;
+  code: string;
+  amount: number;
+}
+
+const orderColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  pnr: orders.pnr,
+  userId: orders.userId,
+  status: orders.status,
+  currency: orders.currency,
+  payDeadline: orders.payDeadline,
+  promoCode: orders.promoCode,
+  createdAt: orders.createdAt,
+};
+
+/** Read-only access to orders, their legs, passengers, tickets and price lines. */
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  async byOrderNo(orderNo: string): Promise<OrderRow | null> {
+    const rows = await this.db.select(orderColumns).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async byPnr(pnr: string): Promise<OrderRow | null> {
+    const rows = await this.db.select(orderColumns).from(orders).where(eq(orders.pnr, pnr)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Whether a passenger of the order carries this document number (compared without case). */
+  async hasDocument(orderId: string, docNumber: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: orderPassengers.id })
+      .from(orderPassengers)
+      .where(
+        and(
+          eq(orderPassengers.orderId, orderId),
+          sql`upper(${orderPassengers.docNumber}) = upper(${docNumber})`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Whether a passenger of the order has this surname (compared without case). */
+  async hasSurname(orderId: string, surname: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: orderPassengers.id })
+      .from(orderPassengers)
+      .where(
+        and(eq(orderPassengers.orderId, orderId), sql`lower(${orderPassengers.surname}) = lower(${surname})`),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** One page of a user's orders, newest first, and how many there are in all. */
+  async pageOfUser(
+    userId: string,
+    status: number | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const where =
+      status === undefined
+        ? eq(orders.userId, userId)
+        : and(eq(orders.userId, userId), eq(orders.status, status));
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(orderColumns)
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  async segments(orderIds: string[]): Promise<SegmentRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db
+      .select({
+        orderId: orderSegments.orderId,
+        seq: orderSegments.seq,
+        flightNo: orderSegments.flightNo,
+        depCode: orderSegments.depCode,
+        arrCode: orderSegments.arrCode,
+        depUtc: orderSegments.depUtc,
+        arrUtc: orderSegments.arrUtc,
+        aircraft: orderSegments.aircraft,
+        family: orderSegments.family,
+        cabin: orderSegments.cabin,
+        bookingClass: orderSegments.bookingClass,
+      })
+      .from(orderSegments)
+      .where(inArray(orderSegments.orderId, orderIds))
+      .orderBy(asc(orderSegments.orderId), asc(orderSegments.seq));
+  }
+
+  async passengerCounts(orderIds: string[]): Promise<Map<string, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ orderId: orderPassengers.orderId, n: count() })
+      .from(orderPassengers)
+      .where(inArray(orderPassengers.orderId, orderIds))
+      .groupBy(orderPassengers.orderId);
+    return new Map(rows.map((r) => [r.orderId, r.n]));
+  }
+
+  async passengers(orderId: string): Promise<PassengerRow[]> {
+    return this.db
+      .select({
+        id: orderPassengers.id,
+        seq: orderPassengers.seq,
+        passengerType: orderPassengers.passengerType,
+        surname: orderPassengers.surname,
+        givenName: orderPassengers.givenName,
+        title: orderPassengers.title,
+        nationality: orderPassengers.nationality,
+        docType: orderPassengers.docType,
+        docNumber: orderPassengers.docNumber,
+      })
+      .from(orderPassengers)
+      .where(eq(orderPassengers.orderId, orderId))
+      .orderBy(asc(orderPassengers.seq));
+  }
+
+  /** Tickets of an order by passenger id. */
+  async tickets(orderId: string): Promise<Map<string, { ticketNo: string; status: number }>> {
+    const rows = await this.db
+      .select({ passengerId: tickets.passengerId, ticketNo: tickets.ticketNo, status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.orderId, orderId));
+    return new Map(rows.map((r) => [r.passengerId, { ticketNo: r.ticketNo, status: r.status }]));
+  }
+
+  async priceLines(orderIds: string[]): Promise<PriceLineRow[]> {
+    if (orderIds.length === 0) return [];
+    return this.db
+      .select({
+        orderId: orderPriceLines.orderId,
+        kind: orderPriceLines.kind,
+        code: orderPriceLines.code,
+        amount: orderPriceLines.amount,
+      })
+      .from(orderPriceLines)
+      .where(inArray(orderPriceLines.orderId, orderIds));
+  }
+
+  /** IANA zones of airports by code. */
+  async airportZones(codes: string[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.db
+      .select({ code: airports.code, timeZone: airports.timeZone })
+      .from(airports)
+      .where(inArray(airports.code, codes));
+    return new Map(rows.map((r) => [r.code, r.timeZone]));
+  }
+}

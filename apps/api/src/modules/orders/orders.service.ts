@@ -1,0 +1,171 @@
+import type {
+  MemberOrderList,
+  MemberOrderListRequest,
+  OrderDetail,
+  OrderLeg,
+  OrderLookupRequest,
+  OrderLookupResponse,
+  OrderPrice,
+  OrderStatus,
+  OrderSummary,
+} from '@wings/contracts';
+import { localDate, toLocalIso } from '@wings/rules';
+import { AppError } from '../../platform/errors';
+import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant, verifyOrderGrant } from './order-grant';
+import type { OrderRow, OrdersRepository, PriceLineRow, SegmentRow } from './orders.repository';
+
+export interface OrdersServiceDeps {
+  repo: OrdersRepository;
+  now: () => Date;
+  appSecret: string;
+}
+
+/** Who asks for an order's detail: the logged-in user, and the guest grant they send. */
+export interface DetailCaller {
+  userId: string | null;
+  orderToken: string | undefined;
+}
+
+/** Every part of the document number masked but the last four characters. */
+export function maskDocument(doc: string): string {
+  if (doc.length <= 4) return '*'.repeat(doc.length);
+  return '*'.repeat(doc.length - 4) + doc.slice(-4);
+}
+
+/** The money of an order from its lines; the total is the sum of every line. */
+export function priceFromLines(
+  currency: string,
+  lines: PriceLineRow[],
+  promoCode: string | null,
+): OrderPrice {
+  const money = (amount: number) => ({ amount, currency }) as OrderPrice['total'];
+  const sum = (kind: string) => lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amount, 0);
+  const taxes = new Map<string, number>();
+  for (const l of lines) if (l.kind === 'tax') taxes.set(l.code, (taxes.get(l.code) ?? 0) + l.amount);
+  return {
+    currency,
+    fareTotal: money(sum('fare')),
+    taxes: [...taxes]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, amount]) => ({ code, amount: money(amount) })),
+    taxTotal: money(sum('tax')),
+    discount: money(-sum('discount')),
+    addonTotal: money(sum('addon')),
+    total: money(lines.reduce((s, l) => s + l.amount, 0)),
+    promoCode,
+  };
+}
+
+/**
+ * Reading orders (after-sales-and-loyalty.md §7, issue 5). Every refusal, whatever its reason
+ * (unknown order, wrong document or surname, another user's order, a bad grant), is the same
+ * CAS912, so nothing can be learnt by probing.
+ */
+export class OrdersService {
+  private readonly grantKey: Buffer;
+
+  constructor(private readonly deps: OrdersServiceDeps) {
+    this.grantKey = orderGrantKey(deps.appSecret);
+  }
+
+  /** A guest finds an order and gets a 2-hour grant to read its detail. */
+  async lookup(request: OrderLookupRequest): Promise<OrderLookupResponse> {
+    const { repo } = this.deps;
+    let order: OrderRow | null;
+    if ('orderNo' in request) {
+      order = await repo.byOrderNo(request.orderNo);
+      if (order && !(await repo.hasDocument(order.id, request.docNumber))) order = null;
+    } else {
+      order = await repo.byPnr(request.pnr);
+      if (order && !(await repo.hasSurname(order.id, request.surname))) order = null;
+    }
+    if (!order) throw new AppError('orderNotFound');
+    const [summary] = await this.summaries([order]);
+    const expiresAt = new Date(this.deps.now().getTime() + ORDER_GRANT_TTL_MS);
+    return {
+      ...summary!,
+      accessToken: signOrderGrant(this.grantKey, order.orderNo, expiresAt),
+      accessTokenExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** The full order, for its logged-in owner or a guest with a grant for this order number. */
+  async detail(orderNo: string, caller: DetailCaller): Promise<OrderDetail> {
+    const { repo } = this.deps;
+    const order = await repo.byOrderNo(orderNo);
+    if (!order) throw new AppError('orderNotFound');
+    const owner = caller.userId !== null && order.userId === caller.userId;
+    if (!owner && !verifyOrderGrant(this.grantKey, caller.orderToken, order.orderNo, this.deps.now())) {
+      throw new AppError('orderNotFound');
+    }
+    const [[summary], passengers, tickets, lines] = await Promise.all([
+      this.summaries([order]),
+      repo.passengers(order.id),
+      repo.tickets(order.id),
+      repo.priceLines([order.id]),
+    ]);
+    return {
+      ...summary!,
+      passengers: passengers.map((p) => ({
+        seq: p.seq,
+        passengerType: p.passengerType,
+        surname: p.surname,
+        givenName: p.givenName,
+        title: p.title,
+        nationality: p.nationality,
+        docType: p.docType,
+        docNumber: maskDocument(p.docNumber),
+        ticket: tickets.get(p.id) ?? null,
+      })),
+      price: priceFromLines(order.currency, lines, order.promoCode),
+    };
+  }
+
+  /** The user's own orders, newest first. */
+  async memberOrders(userId: string, request: MemberOrderListRequest): Promise<MemberOrderList> {
+    const { page, pageSize, status } = request;
+    const { rows, total } = await this.deps.repo.pageOfUser(userId, status, pageSize, (page - 1) * pageSize);
+    return { orders: await this.summaries(rows), total, page };
+  }
+
+  private async summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+    const { repo } = this.deps;
+    const ids = rows.map((o) => o.id);
+    const [segments, counts, lines] = await Promise.all([
+      repo.segments(ids),
+      repo.passengerCounts(ids),
+      repo.priceLines(ids),
+    ]);
+    const zones = await repo.airportZones([...new Set(segments.flatMap((s) => [s.depCode, s.arrCode]))]);
+    const zoneOf = (code: string) => zones.get(code) ?? 'UTC';
+    const leg = (s: SegmentRow): OrderLeg => ({
+      seq: s.seq,
+      flightNo: s.flightNo,
+      depCode: s.depCode,
+      arrCode: s.arrCode,
+      depTime: toLocalIso(s.depUtc, zoneOf(s.depCode)),
+      arrTime: toLocalIso(s.arrUtc, zoneOf(s.arrCode)),
+      cabin: s.cabin,
+      bookingClass: s.bookingClass,
+      family: s.family,
+      aircraft: s.aircraft,
+    });
+    return rows.map((o) => {
+      const own = segments.filter((s) => s.orderId === o.id);
+      const first = own[0];
+      const total = lines.filter((l) => l.orderId === o.id).reduce((s, l) => s + l.amount, 0);
+      return {
+        orderNo: o.orderNo,
+        pnr: o.pnr,
+        status: o.status as OrderStatus,
+        bookingTime: o.createdAt.toISOString(),
+        payDeadline: o.payDeadline.toISOString(),
+        currency: o.currency,
+        departureDate: first ? localDate(first.depUtc, zoneOf(first.depCode)) : null,
+        legs: own.map(leg),
+        passengerCount: counts.get(o.id) ?? 0,
+        total: { amount: total, currency: o.currency as OrderPrice['total']['currency'] },
+      };
+    });
+  }
+}

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { client, type Reply, registerUser } from '../accounts/test-support';
+import { type Client, contact, flightOn, offerFor, passenger, solvedCaptcha } from '../booking/test-support';
+import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant } from './order-grant';
+
+const LOOKUP = '/travelsky/ibe/queryOrderByOrderNo';
+const DETAIL = '/travelsky/ibe/getOrderDetail';
+const MEMBER = '/travelsky/user/getMemberOrder';
+
+interface Booked {
+  orderNo: string;
+  pnr: string;
+  amountDue: number;
+  docs: string[];
+}
+
+/** Orders of this file: KTI-HKG (WC301) far ahead, on dates no other test file books. */
+async function book(t: TestApp, c: Client, daysAhead: number, guest = false): Promise<Booked> {
+  const flight = await flightOn(t, 'WC301', daysAhead);
+  const offerId = await offerFor(c, [1, 1, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const passengers = [
+    passenger(1, 0, flight.depLocalDate, { docNumber: `E${tag}1234` }),
+    passenger(2, 1, flight.depLocalDate, { docNumber: `E${tag}5678` }),
+  ];
+  const res = await c.post('/travelsky/ibe/saveTicketOrder', {
+    offerId,
+    passengers,
+    contact,
+    idempotencyKey: randomUUID(),
+    acceptTerms: true,
+    ...(guest ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
+  });
+  expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+  const o = res.body.data;
+  return {
+    orderNo: o.orderNo,
+    pnr: o.pnr,
+    amountDue: o.amountDue.amount,
+    docs: passengers.map((p) => p.docNumber),
+  };
+}
+
+describe('orders: guest look-up, detail and member list (issue 5, BOLA on every order call)', () => {
+  let clock = new Date();
+  let t: TestApp;
+  let alice: Client;
+  let bob: Client;
+  let guest: Client;
+  let a1: Booked;
+  let a2: Booked;
+  let a3: Booked;
+  let b1: Booked;
+  let g1: Booked;
+
+  async function detail(
+    c: Client,
+    orderNo: string,
+    orderToken?: string,
+  ): Promise<{ status: number; body: Reply }> {
+    const headers: Record<string, string> = c.headers();
+    if (orderToken !== undefined) headers.orderToken = orderToken;
+    const res = await t.app.inject({ method: 'GET', url: `/api${DETAIL}/${orderNo}`, headers });
+    return { status: res.statusCode, body: res.json() as Reply };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    alice = client(t);
+    bob = client(t);
+    guest = client(t);
+    await registerUser(t, alice);
+    await registerUser(t, bob);
+    // The clock moves a second between bookings, so "newest first" has one answer.
+    const later = () => {
+      clock = new Date(clock.getTime() + 1000);
+    };
+    a1 = await book(t, alice, 330);
+    later();
+    a2 = await book(t, alice, 332);
+    later();
+    a3 = await book(t, alice, 334);
+    later();
+    b1 = await book(t, bob, 336);
+    later();
+    g1 = await book(t, guest, 338, true);
+    // a1 is paid and ticketed; a3 canceled.
+    await t.database.pool.query('update orders set status = 1 where order_no = $1', [a1.orderNo]);
+    await t.database.pool.query('update orders set status = 2 where order_no = $1', [a3.orderNo]);
+    await t.database.pool.query(
+      `insert into tickets (ticket_no, order_id, passenger_id, status)
+       select '999' || lpad((1000000000 + (random() * 8000000000)::bigint + p.seq)::text, 10, '0'), p.order_id, p.id, 0
+         from order_passengers p join orders o on o.id = p.order_id where o.order_no = $1`,
+      [a1.orderNo],
+    );
+  });
+  afterAll(() => t.close());
+
+  it('finds an order by order number + document number, and by PNR + surname in any case', async () => {
+    const byDoc = await guest.post(LOOKUP, { orderNo: g1.orderNo, docNumber: g1.docs[1]!.toLowerCase() });
+    expect(byDoc.body.code, JSON.stringify(byDoc.body)).toBe('0');
+    expect(byDoc.body.data).toMatchObject({ orderNo: g1.orderNo, pnr: g1.pnr, status: 0, passengerCount: 2 });
+    expect(byDoc.body.data.total.amount).toBe(g1.amountDue);
+    expect(byDoc.body.data.legs[0].depTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    expect(typeof byDoc.body.data.accessToken).toBe('string');
+
+    const byPnr = await guest.post(LOOKUP, { pnr: g1.pnr.toLowerCase(), surname: 'cHAN' });
+    expect(byPnr.body.code, JSON.stringify(byPnr.body)).toBe('0');
+    expect(byPnr.body.data.orderNo).toBe(g1.orderNo);
+
+    // A member's order is found the same way by whoever holds its documents.
+    const member = await guest.post(LOOKUP, { pnr: a1.pnr, surname: 'Chan' });
+    expect(member.body.data.orderNo).toBe(a1.orderNo);
+  });
+
+  it('answers a wrong document number or surname exactly like an unknown order (CAS912)', async () => {
+    const c = client(t);
+    const replies = [
+      await c.post(LOOKUP, { orderNo: g1.orderNo, docNumber: 'X9999999' }),
+      await c.post(LOOKUP, { orderNo: 'NOSUCHORDER1', docNumber: g1.docs[0] }),
+      // Another order's passenger document does not open this one.
+      await c.post(LOOKUP, { orderNo: g1.orderNo, docNumber: a1.docs[0] }),
+      await c.post(LOOKUP, { pnr: g1.pnr, surname: 'Smith' }),
+      await c.post(LOOKUP, { pnr: 'ZZZZZZ', surname: 'Chan' }),
+    ];
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(replies[0]!.body);
+    }
+    expect(replies[0]!.body).toEqual({ code: 'CAS912', message: 'The order does not exist.', data: null });
+  });
+
+  it('refuses a malformed look-up with 400', async () => {
+    const res = await guest.post(LOOKUP, { orderNo: g1.orderNo });
+    expect(res.status).toBe(400);
+  });
+
+  it('limits look-ups per address: 20 in 10 minutes, then 429', async () => {
+    const c = client(t);
+    for (let i = 0; i < 20; i++) {
+      const r = await c.post(LOOKUP, { orderNo: 'NOSUCHORDER1', docNumber: `D${i}` });
+      expect(r.body.code).toBe('CAS912');
+    }
+    const over = await c.post(LOOKUP, { orderNo: g1.orderNo, docNumber: g1.docs[0] });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('429');
+    // Another address is not affected.
+    const other = await client(t).post(LOOKUP, { orderNo: g1.orderNo, docNumber: g1.docs[0] });
+    expect(other.body.code).toBe('0');
+  });
+
+  it('shows the owner the detail: legs, masked documents, tickets, and a price that is the sum of its lines', async () => {
+    const res = await detail(alice, a1.orderNo);
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    const d = res.body.data;
+    expect(d).toMatchObject({ orderNo: a1.orderNo, pnr: a1.pnr, status: 1, currency: 'USD' });
+    expect(d.legs).toHaveLength(1);
+    expect(d.legs[0]).toMatchObject({ flightNo: 'WC301', depCode: 'KTI', arrCode: 'HKG' });
+    expect(d.passengers).toHaveLength(2);
+    expect(d.passengers.map((p: { docNumber: string }) => p.docNumber)).toEqual(
+      a1.docs.map((doc) => `${'*'.repeat(doc.length - 4)}${doc.slice(-4)}`),
+    );
+    for (const p of d.passengers) {
+      expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
+      expect(p.ticket.status).toBe(0);
+    }
+    expect(JSON.stringify(d)).not.toContain(a1.docs[0]);
+
+    const { rows } = await t.database.pool.query<{ total: number; fare: number; tax: number }>(
+      `select coalesce(sum(l.amount), 0)::int as total,
+              coalesce(sum(l.amount) filter (where kind = 'fare'), 0)::int as fare,
+              coalesce(sum(l.amount) filter (where kind = 'tax'), 0)::int as tax
+         from order_price_lines l join orders o on o.id = l.order_id where o.order_no = $1`,
+      [a1.orderNo],
+    );
+    const sums = rows[0]!;
+    const p = d.price;
+    expect(p.total.amount).toBe(sums.total);
+    expect(p.total.amount).toBe(a1.amountDue);
+    expect(d.total.amount).toBe(sums.total);
+    expect(p.fareTotal.amount).toBe(sums.fare);
+    expect(p.taxTotal.amount).toBe(sums.tax);
+    expect(p.taxes.reduce((s: number, x: { amount: { amount: number } }) => s + x.amount.amount, 0)).toBe(
+      sums.tax,
+    );
+    expect(p.taxes.length).toBeGreaterThan(0);
+    expect(p.fareTotal.amount + p.taxTotal.amount - p.discount.amount + p.addonTotal.amount).toBe(
+      p.total.amount,
+    );
+  });
+
+  it('shows a guest the detail with the grant of a look-up, and only for that order', async () => {
+    const found = await guest.post(LOOKUP, { orderNo: g1.orderNo, docNumber: g1.docs[0] });
+    const grant = found.body.data.accessToken as string;
+    const ok = await detail(guest, g1.orderNo, grant);
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe('0');
+    expect(ok.body.data.orderNo).toBe(g1.orderNo);
+    expect(ok.body.data.passengers[0].ticket).toBeNull();
+    // Any client holding the grant reads it (the guest's other device).
+    expect((await detail(client(t), g1.orderNo, grant)).body.code).toBe('0');
+
+    // The grant of g1 opens nothing else.
+    const other = await detail(guest, b1.orderNo, grant);
+    expect(other.body).toEqual({ code: 'CAS912', message: 'The order does not exist.', data: null });
+  });
+
+  it('refuses everyone else with CAS912, exactly as for an unknown order', async () => {
+    const unknown = await detail(bob, 'NOSUCHORDER1');
+    expect(unknown.body).toEqual({ code: 'CAS912', message: 'The order does not exist.', data: null });
+    const key = orderGrantKey(t.config.appSecret);
+    const future = new Date(clock.getTime() + 60 * 60_000);
+    const attempts = [
+      // Another logged-in user.
+      await detail(bob, a1.orderNo),
+      // A guest without a grant, with garbage, with a forged signature, with another secret's grant.
+      await detail(guest, a1.orderNo),
+      await detail(guest, a1.orderNo, 'garbage'),
+      await detail(guest, a1.orderNo, `${signOrderGrant(key, a1.orderNo, future).split('.')[0]}.AAAA`),
+      await detail(guest, a1.orderNo, signOrderGrant(orderGrantKey('another-secret'), a1.orderNo, future)),
+      // A grant past its expiry.
+      await detail(guest, a1.orderNo, signOrderGrant(key, a1.orderNo, new Date(clock.getTime() - 1000))),
+      // The guest's own order does not open by the owner's login of another order.
+      await detail(alice, g1.orderNo),
+    ];
+    for (const r of attempts) {
+      expect(r.status).toBe(unknown.status);
+      expect(r.body).toEqual(unknown.body);
+    }
+  });
+
+  it('lets a grant expire after 2 hours', async () => {
+    const found = await guest.post(LOOKUP, { pnr: g1.pnr, surname: 'Chan' });
+    const grant = found.body.data.accessToken as string;
+    expect(Date.parse(found.body.data.accessTokenExpiresAt) - clock.getTime()).toBe(ORDER_GRANT_TTL_MS);
+    const start = clock;
+    try {
+      clock = new Date(start.getTime() + ORDER_GRANT_TTL_MS - 60_000);
+      await guest.refreshAccessToken(clock);
+      expect((await detail(guest, g1.orderNo, grant)).body.code).toBe('0');
+      clock = new Date(start.getTime() + ORDER_GRANT_TTL_MS + 1000);
+      await guest.refreshAccessToken(clock);
+      expect((await detail(guest, g1.orderNo, grant)).body.code).toBe('CAS912');
+    } finally {
+      clock = start;
+      await guest.refreshAccessToken(clock);
+    }
+  });
+
+  it("lists the member's own orders newest first, paged, by status, never another user's", async () => {
+    const all = await alice.post(MEMBER, { page: 1, pageSize: 50 });
+    expect(all.body.code, JSON.stringify(all.body)).toBe('0');
+    expect(all.body.data.total).toBe(3);
+    expect(all.body.data.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([
+      a3.orderNo,
+      a2.orderNo,
+      a1.orderNo,
+    ]);
+
+    const page1 = await alice.post(MEMBER, { page: 1, pageSize: 2 });
+    const page2 = await alice.post(MEMBER, { page: 2, pageSize: 2 });
+    expect(page1.body.data).toMatchObject({ total: 3, page: 1 });
+    expect(page1.body.data.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([
+      a3.orderNo,
+      a2.orderNo,
+    ]);
+    expect(page2.body.data).toMatchObject({ total: 3, page: 2 });
+    expect(page2.body.data.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([a1.orderNo]);
+
+    const canceled = await alice.post(MEMBER, { status: 2 });
+    expect(canceled.body.data.total).toBe(1);
+    expect(canceled.body.data.orders[0]).toMatchObject({ orderNo: a3.orderNo, status: 2 });
+    const paid = await alice.post(MEMBER, { status: 1 });
+    expect(paid.body.data.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([a1.orderNo]);
+    expect(paid.body.data.orders[0].total.amount).toBe(a1.amountDue);
+
+    const bobs = await bob.post(MEMBER, {});
+    expect(bobs.body.data.total).toBe(1);
+    expect(bobs.body.data.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([b1.orderNo]);
+  });
+
+  it('needs a login for the member list and keeps pageSize at most 50', async () => {
+    const anon = await guest.post(MEMBER, {});
+    expect(anon.body.code).toBe('600');
+    const big = await alice.post(MEMBER, { page: 1, pageSize: 51 });
+    expect(big.status).toBe(400);
+  });
+});

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+/** The transaction handle, for the booking repository's seat updates joined to a payment. */
+export type PaymentsTx = Tx;
+
+export interface PayOrder {
+  id: string;
+  orderNo: string;
+  userId: string | null;
+  status: number;
+  currency: string;
+  payDeadline: Date;
+}
+
+export interface StoredPayment {
+  id: string;
+  orderId: string;
+  orderNo: string;
+  gateway: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+/**
+ * Storage of payments, their notifications and tickets: the only SQL of the payments module.
+ * Every state change is a conditional UPDATE or an INSERT ... ON CONFLICT DO NOTHING, so a
+ * replay or a concurrent twin changes nothing.
+ */
+export class PaymentsRepository {
+  constructor(private readonly db: Executor) {}
+
+  transaction<T>(fn: (repo: PaymentsRepository, handle: Tx) => Promise<T>): Promise<T> {
+    return (this.db as Db).transaction((tx) => fn(new PaymentsRepository(tx), tx));
+  }
+
+  async orderByNo(orderNo: string): Promise<PayOrder | null> {
+    const r = await this.db.execute<{
+      id: string;
+      order_no: string;
+      user_id: string | null;
+      status: number;
+      currency: string;
+      pay_deadline: string | Date;
+    }>(
+      sql`select id, order_no, user_id, status, currency, pay_deadline from orders where order_no = ${orderNo}`,
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      orderNo: row.order_no,
+      userId: row.user_id,
+      status: Number(row.status),
+      currency: row.currency,
+      payDeadline: new Date(row.pay_deadline),
+    };
+  }
+
+  /** The order's total: the sum of its price lines (never stored apart from them). */
+  async orderTotal(orderId: string): Promise<number> {
+    const r = await this.db.execute<{ total: string | null }>(
+      sql`select sum(amount)::text as total from order_price_lines where order_id = ${orderId}`,
+    );
+    return Number(r.rows[0]?.total ?? 0);
+  }
+
+  async insertPayment(p: {
+    orderId: string;
+    gateway: string;
+    method: string;
+    amount: number;
+    currency: string;
+    now: Date;
+  }): Promise<string> {
+    const r = await this.db.execute<{ id: string }>(sql`
+      insert into payments (order_id, gateway, method, amount, currency, status, created_at, updated_at)
+      values (${p.orderId}, ${p.gateway}, ${p.method}, ${p.amount}, ${p.currency}, 'pending', ${p.now}, ${p.now})
+      returning id`);
+    return r.rows[0]!.id;
+  }
+
+  async setGatewayReference(id: string, reference: string, checkoutUrl: string): Promise<void> {
+    await this.db.execute(sql`
+      update payments set gateway_reference = ${reference}, checkout_url = ${checkoutUrl} where id = ${id}`);
+  }
+
+  private readonly paymentSelect = sql`
+    select p.id, p.order_id, o.order_no, p.gateway, p.amount, p.currency, p.status
+      from payments p join orders o on o.id = p.order_id`;
+
+  private toPayment(row: Record<string, unknown> | undefined): StoredPayment | null {
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      orderId: String(row.order_id),
+      orderNo: String(row.order_no),
+      gateway: String(row.gateway),
+      amount: Number(row.amount),
+      currency: String(row.currency),
+      status: String(row.status),
+    };
+  }
+
+  async paymentById(id: string): Promise<StoredPayment | null> {
+    const r = await this.db.execute(sql`${this.paymentSelect} where p.id = ${id}`);
+    return this.toPayment(r.rows[0]);
+  }
+
+  async paymentByReference(gateway: string, reference: string): Promise<StoredPayment | null> {
+    const r = await this.db.execute(
+      sql`${this.paymentSelect} where p.gateway = ${gateway} and p.gateway_reference = ${reference}`,
+    );
+    return this.toPayment(r.rows[0]);
+  }
+
+  /** The latest payment of an order. */
+  async latestPayment(orderId: string): Promise<{ status: string } | null> {
+    const r = await this.db.execute<{ status: string }>(
+      sql`select status from payments where order_id = ${orderId} order by created_at desc, id desc limit 1`,
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** Stores a notification by its event id; false when it was already stored (a replay). */
+  async insertEvent(e: {
+    paymentId: string;
+    gateway: string;
+    eventId: string;
+    type: string;
+    payload: Record<string, unknown>;
+    now: Date;
+  }): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      insert into payment_events (payment_id, gateway, gateway_event_id, type, payload, created_at)
+      values (${e.paymentId}, ${e.gateway}, ${e.eventId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${e.now})
+      on conflict (gateway, gateway_event_id) do nothing
+      returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /** Moves a payment from one of `from` to `to`; false when it was in none of them. */
+  async movePayment(id: string, from: string[], to: string, now: Date): Promise<boolean> {
+    const paidAt = to === 'succeeded' ? now : null;
+    const r = await this.db.execute(sql`
+      update payments set status = ${to}, paid_at = coalesce(${paidAt}::timestamptz, paid_at), updated_at = ${now}
+       where id = ${id} and status in (${sql.join(
+         from.map((f) => sql`${f}`),
+         sql`, `,
+       )})
+      returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /** Unpaid → paid; false when the order was not unpaid. */
+  async markOrderPaid(orderId: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update orders set status = 1, updated_at = ${now} where id = ${orderId} and status = 0 returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /** Canceled (expired) → paid, after its seats were taken again; false when it was not canceled. */
+  async reviveOrderPaid(orderId: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update orders set status = 1, canceled_at = null, updated_at = ${now}
+       where id = ${orderId} and status = 2 returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /** Locks the order row (serializes payment and ticketing of one order); its status. */
+  async lockOrder(orderId: string): Promise<number | null> {
+    const r = await this.db.execute<{ status: number }>(
+      sql`select status from orders where id = ${orderId} for update`,
+    );
+    const row = r.rows[0];
+    return row ? Number(row.status) : null;
+  }
+
+  /** The released holds of an order, to take again (late payment), in the booking lock order. */
+  async releasedHolds(orderId: string) {
+    const r = await this.db.execute<{
+      id: string;
+      flight_id: string;
+      cabin: string;
+      booking_class: string;
+      seats: number;
+      infants: number;
+    }>(sql`
+      select id, flight_id, cabin, booking_class, seats, infants from order_holds
+       where order_id = ${orderId} and released_at is not null`);
+    return r.rows
+      .map((h) => ({
+        id: h.id,
+        flightId: h.flight_id,
+        cabin: h.cabin,
+        bookingClass: h.booking_class,
+        seats: Number(h.seats),
+        infants: Number(h.infants),
+      }))
+      .sort(
+        (a, b) => Number(a.flightId) - Number(b.flightId) || a.bookingClass.localeCompare(b.bookingClass),
+      );
+  }
+
+  async unreleaseHold(id: string, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`update order_holds set released_at = null, updated_at = ${now} where id = ${id} and released_at is not null`,
+    );
+  }
+
+  async insertOrderEvent(
+    orderId: string,
+    type: string,
+    actor: string,
+    now: Date,
+    data: Record<string, unknown> | null = null,
+  ): Promise<void> {
+    await this.db.execute(sql`
+      insert into order_events (order_id, type, actor, data, created_at)
+      values (${orderId}, ${type}, ${actor}, ${data === null ? null : JSON.stringify(data)}::jsonb, ${now})`);
+  }
+
+  async hasOrderEvent(orderId: string, type: string): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select 1 from order_events where order_id = ${orderId} and type = ${type} limit 1`,
+    );
+    return r.rows.length > 0;
+  }
+
+  /**
+   * One ticket per passenger (airline code + 10-digit serial) and one coupon per segment;
+   * the unique keys make a second run insert nothing. The number of tickets issued by this call.
+   */
+  async issueTickets(orderId: string, airlineCode: string, now: Date): Promise<number> {
+    const r = await this.db.execute(sql`
+      insert into tickets (ticket_no, order_id, passenger_id, status, created_at, updated_at)
+      select ${airlineCode} || lpad(nextval('ticket_serial_seq')::text, 10, '0'), p.order_id, p.id, 0, ${now}, ${now}
+        from order_passengers p
+       where p.order_id = ${orderId}
+         and not exists (select 1 from tickets t where t.passenger_id = p.id)
+       order by p.seq
+      on conflict (passenger_id) do nothing
+      returning id`);
+    await this.db.execute(sql`
+      insert into ticket_coupons (ticket_id, segment_id, coupon_no, usage, created_at, updated_at)
+      select t.id, s.id, s.seq + 1, 10, ${now}, ${now}
+        from tickets t join order_segments s on s.order_id = t.order_id
+       where t.order_id = ${orderId}
+      on conflict (ticket_id, segment_id) do nothing`);
+    return r.rowCount ?? 0;
+  }
+
+  async ticketCount(orderId: string): Promise<number> {
+    const r = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from tickets where order_id = ${orderId}`,
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /** Paid orders with a passenger still without a ticket (the sweep for lost ticketing jobs). */
+  async untickedPaidOrders(limit: number): Promise<string[]> {
+    const r = await this.db.execute<{ id: string }>(sql`
+      select o.id from orders o
+       where o.status = 1
+         and exists (select 1 from order_passengers p
+                      where p.order_id = o.id and not exists (select 1 from tickets t where t.passenger_id = p.id))
+       limit ${limit}`);
+    return r.rows.map((x) => x.id);
+  }
+}

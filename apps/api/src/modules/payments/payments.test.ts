@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SandboxGateway,
+  sandboxKey,
+  sandboxNotification,
+  signSandbox,
+} from '../../platform/payments/sandbox/sandbox.gateway';
+import { sendNotification } from '../../platform/payments/sandbox/sandbox.routes';
+import { client, registerUser } from '../accounts/test-support';
+import { type Client, contact, flightOn, inventory, offerFor, party } from '../booking/test-support';
+
+const MINUTE = 60_000;
+
+// This file books WC111 (KTI-KOS) 330+ days ahead only, so no other file touches its seats.
+describe('payment notifications and ticketing, exactly once', () => {
+  let t: TestApp;
+  let clock = new Date();
+  let member: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    member = client(t);
+    await registerUser(t, member);
+  });
+  afterEach(() => {
+    clock = new Date();
+  });
+  afterAll(() => t.close());
+
+  async function order(daysAhead: number, counts: [number, number, number] = [2, 1, 0]) {
+    const flight = await flightOn(t, 'WC111', daysAhead);
+    const offerId = await offerFor(member, counts, [{ flightId: flight.flightId, bookingClass: 'M' }]);
+    const res = await member.post('/travelsky/ibe/saveTicketOrder', {
+      offerId,
+      passengers: party(counts, flight.depLocalDate),
+      contact,
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    const orderNo = res.body.data.orderNo as string;
+    const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [orderNo]);
+    return { orderNo, id: rows[0].id as string, flight, total: res.body.data.amountDue.amount as number };
+  }
+
+  async function payUrl(orderNo: string) {
+    return member.post(`/travelsky/payment/getPayUrl/${orderNo}`, { method: 'abapay' });
+  }
+
+  async function notify(body: object | string, opts: { signature?: string; at?: Date } = {}) {
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
+    const at = Math.floor((opts.at ?? clock).getTime() / 1000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: opts.signature ?? signSandbox(sandboxKey(t.config.appSecret), raw, at),
+      },
+      payload: raw,
+    });
+    return { status: res.statusCode, body: res.json() as { code: string; data: { outcome?: string } } };
+  }
+
+  async function facts(orderId: string) {
+    const { rows } = await t.database.pool.query(
+      `select o.status,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'paid') as paid_events,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'ticketed') as ticketed_events,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'late_payment_refund') as refund_events,
+              (select count(*)::int from tickets k where k.order_id = o.id) as tickets,
+              (select count(*)::int from ticket_coupons c join tickets k on k.id = c.ticket_id where k.order_id = o.id) as coupons,
+              (select count(*)::int from order_passengers p where p.order_id = o.id) as passengers,
+              (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds,
+              (select string_agg(status, ',' order by created_at) from payments p where p.order_id = o.id) as payments
+         from orders o where o.id = $1`,
+      [orderId],
+    );
+    return rows[0];
+  }
+
+  it('answers a checkout URL and amount that is the sum of the price lines', async () => {
+    const o = await order(330);
+    const res = await payUrl(o.orderNo);
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    expect(res.body.data.amount).toEqual({ amount: o.total, currency: 'USD' });
+    expect(res.body.data.checkoutUrl).toBe(`/api/pay/sandbox/${res.body.data.paymentId}`);
+
+    const page = await t.app.inject({ method: 'GET', url: res.body.data.checkoutUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(o.orderNo);
+    expect(page.body).toContain((o.total / 100).toFixed(2));
+    for (const label of ['Credit / debit card', 'ABA Pay', 'KHQR', 'Decline', 'Cancel']) {
+      expect(page.body).toContain(label);
+    }
+    const approve = await t.app.inject({ method: 'POST', url: `${res.body.data.checkoutUrl}/approve` });
+    expect(approve.statusCode).toBe(303);
+    expect(approve.headers.location).toBe(`/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}`);
+
+    const other = client(t);
+    await registerUser(t, other);
+    expect(
+      (await other.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' })).body.code,
+    ).toBe('404');
+  });
+
+  it('refuses a tampered signature, a stale timestamp, a wrong amount or currency, an unknown payment', async () => {
+    const o = await order(331);
+    const pay = (await payUrl(o.orderNo)).body.data;
+    const good = sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD');
+    const raw = JSON.stringify(good);
+    const sig = signSandbox(sandboxKey(t.config.appSecret), raw, Math.floor(clock.getTime() / 1000));
+    expect((await notify(raw.replace('"USD"', '"USD" '), { signature: sig })).status).toBe(400);
+    expect((await notify(raw, { signature: sig.replace(/.$/, (c) => (c === '0' ? '1' : '0')) })).status).toBe(
+      400,
+    );
+    expect(
+      (await notify(raw, { signature: signSandbox(sandboxKey('another-secret-123456'), raw, 1) })).status,
+    ).toBe(400);
+    expect((await notify(good, { at: new Date(clock.getTime() - 6 * MINUTE) })).status).toBe(400);
+    expect((await notify({ ...good, amount: good.amount - 1 })).status).toBe(400);
+    expect((await notify({ ...good, currency: 'CNY' })).status).toBe(400);
+    expect((await notify({ ...good, gatewayReference: `sbx_${randomUUID()}` })).status).toBe(400);
+    expect(await facts(o.id)).toMatchObject({ status: 0, paid_events: 0, payments: 'pending' });
+
+    expect((await notify(good)).body.data.outcome).toBe('paid');
+  });
+
+  it('1000 replayed and reordered notifications pay once; concurrent ticketing issues one set', async () => {
+    const o = await order(332, [2, 1, 1]);
+    const pay = (await payUrl(o.orderNo)).body.data;
+    const events = Array.from({ length: 5 }, () =>
+      sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'),
+    );
+    const failed = sandboxNotification(pay.paymentId, 'failed', pay.amount.amount, 'USD');
+    const all = Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? failed : events[i % events.length]!));
+    all.sort(() => Math.random() - 0.5);
+    const outcomes: string[] = [];
+    for (let i = 0; i < all.length; i += 100) {
+      const replies = await Promise.all(all.slice(i, i + 100).map((n) => notify(n)));
+      for (const r of replies) {
+        expect(r.status).toBe(200);
+        outcomes.push(r.body.data.outcome ?? '');
+      }
+    }
+    expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
+    // A crash between payment and ticketing: paid, and no ticket yet (the job never ran).
+    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, tickets: 0, payments: 'succeeded' });
+    const status = await member.get(`/travelsky/payment/status/${o.orderNo}`);
+    expect(status.body.data).toEqual({ status: 1, paymentStatus: 'succeeded', ticketsIssued: 0 });
+
+    // The job runs (retried, and twice at once): one set of tickets.
+    await Promise.all(Array.from({ length: 6 }, () => t.app.payments.issueTickets(o.id)));
+    await t.app.payments.issueTickets(o.id);
+    const after = await facts(o.id);
+    expect(after).toMatchObject({ status: 1, paid_events: 1, ticketed_events: 1, passengers: 4, tickets: 4 });
+    expect(after.coupons).toBe(4);
+    const { rows } = await t.database.pool.query('select ticket_no from tickets where order_id = $1', [o.id]);
+    for (const r of rows) expect(r.ticket_no).toMatch(/^881\d{10}$/);
+
+    const again = await payUrl(o.orderNo);
+    expect(again.body.code).toBe('613');
+    expect(again.body.message).toBe('This order is already paid. It cannot be paid again.');
+    expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data.ticketsIssued).toBe(4);
+  });
+
+  it('delivers a sandbox notification through the job handler, signed at sending time', async () => {
+    const o = await order(333, [1, 0, 0]);
+    const pay = (await payUrl(o.orderNo)).body.data;
+    const body = JSON.stringify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
+    const gateway = new SandboxGateway(t.config.appSecret, () => clock);
+    const deliver = async (_url: string, raw: string, signature: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/sandbox',
+          headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+          payload: raw,
+        })
+      ).statusCode;
+    await sendNotification(gateway, { url: 'unused', body }, deliver);
+    await sendNotification(gateway, { url: 'unused', body }, deliver);
+    await expect(sendNotification(gateway, { url: 'unused', body }, async () => 500)).rejects.toThrow();
+    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1 });
+  });
+
+  it('a payment after expiry takes the seats again when they are still there', async () => {
+    const o = await order(334);
+    const pay = (await payUrl(o.orderNo)).body.data;
+    const held = await inventory(t, o.flight.flightId, 'M');
+    clock = new Date(Date.now() + 21 * MINUTE);
+    expect((await t.app.booking.expireOrder(o.id)).expired).toBe(true);
+    expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold - 3);
+
+    const reply = await notify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
+    expect(reply.body.data.outcome).toBe('late_rehold');
+    expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold);
+    await t.app.payments.issueTickets(o.id);
+    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, live_holds: 1, tickets: 3 });
+  });
+
+  it('a payment after expiry whose seats are gone is marked for refund, never lost', async () => {
+    const o = await order(335);
+    const pay = (await payUrl(o.orderNo)).body.data;
+    clock = new Date(Date.now() + 21 * MINUTE);
+    expect((await t.app.booking.expireOrder(o.id)).expired).toBe(true);
+    const { rows } = await t.database.pool.query(
+      `update flight_class_inventory set authorised_limit = sold + external_sold
+        where flight_id = $1 and booking_class = 'M' returning authorised_limit`,
+      [o.flight.flightId],
+    );
+    expect(rows).toHaveLength(1);
+
+    const n = sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD');
+    expect((await notify(n)).body.data.outcome).toBe('refund_required');
+    expect((await notify(n)).body.data.outcome).toBe('duplicate');
+    await t.app.payments.issueTickets(o.id);
+    expect(await facts(o.id)).toMatchObject({
+      status: 2,
+      paid_events: 0,
+      refund_events: 1,
+      tickets: 0,
+      live_holds: 0,
+      payments: 'refund_required',
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type CreatedPayment,
+  type CreatePaymentInput,
+  NotificationRejected,
+  type PaymentGateway,
+  type VerifiedNotification,
+} from '../gateway';
+
+/** Header of a sandbox notification: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** How far a notification's timestamp may be from our clock (issue 5: 5 minutes). */
+export const SANDBOX_TOLERANCE_SECONDS = 300;
+
+const ZSandboxNotification = z.object({
+  eventId: z.string().min(1).max(100),
+  gatewayReference: z.string().min(1).max(100),
+  status: z.enum(['succeeded', 'failed']),
+  amount: z.number().int().min(0),
+  currency: z.string().length(3),
+});
+export type SandboxNotification = z.infer<typeof ZSandboxNotification>;
+
+/** The notification signing key, derived from the app secret so no key sits in the repository. */
+export function sandboxKey(appSecret: string): Buffer {
+  return createHmac('sha256', appSecret).update('wings-sandbox-pay-v1').digest();
+}
+
+/** The signature header of `rawBody` sent at `timestamp` (unix seconds). */
+export function signSandbox(key: Buffer, rawBody: string, timestamp: number): string {
+  const v1 = createHmac('sha256', key).update(`${timestamp}.${rawBody}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+/** The sandbox's own id of a payment. */
+export function sandboxReference(paymentId: string): string {
+  return `sbx_${paymentId}`;
+}
+
+/** A new notification body for a payment (a fresh event id each time). */
+export function sandboxNotification(
+  paymentId: string,
+  status: 'succeeded' | 'failed',
+  amount: number,
+  currency: string,
+  eventId: string = `evt_${randomUUID()}`,
+): SandboxNotification {
+  return { eventId, gatewayReference: sandboxReference(paymentId), status, amount, currency };
+}
+
+/**
+ * The sandbox gateway (default outside production): a hosted checkout page served by this API
+ * (sandbox.routes.ts) and HMAC-signed notifications, behaving like a real gateway's protocol.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox';
+  private readonly key: Buffer;
+
+  constructor(
+    appSecret: string,
+    private readonly now: () => Date,
+  ) {
+    this.key = sandboxKey(appSecret);
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    return {
+      checkoutUrl: `/api/pay/sandbox/${input.paymentId}`,
+      gatewayReference: sandboxReference(input.paymentId),
+    };
+  }
+
+  verifyNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): VerifiedNotification {
+    const header = headers[SANDBOX_SIGNATURE_HEADER];
+    if (typeof header !== 'string') throw new NotificationRejected('no signature');
+    const parts = new Map(
+      header.split(',').map((p) => {
+        const i = p.indexOf('=');
+        return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+      }),
+    );
+    const t = Number(parts.get('t'));
+    const v1 = parts.get('v1') ?? '';
+    if (!Number.isInteger(t)) throw new NotificationRejected('bad timestamp');
+    if (Math.abs(this.now().getTime() / 1000 - t) > SANDBOX_TOLERANCE_SECONDS) {
+      throw new NotificationRejected('timestamp outside the tolerance');
+    }
+    const expected = Buffer.from(signSandbox(this.key, rawBody, t).split('v1=')[1]!, 'hex');
+    const given = /^[0-9a-f]{64}$/.test(v1) ? Buffer.from(v1, 'hex') : Buffer.alloc(0);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new NotificationRejected('bad signature');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new NotificationRejected('body is not JSON');
+    }
+    const parsed = ZSandboxNotification.safeParse(json);
+    if (!parsed.success) throw new NotificationRejected('malformed notification');
+    return parsed.data;
+  }
+
+  /** The sandbox keeps no state of its own: the notification is the truth. */
+  /** Signs a body now, for the notification sender. */
+  sign(rawBody: string): string {
+    return signSandbox(this.key, rawBody, Math.floor(this.now().getTime() / 1000));
+  }
+}

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { JobRunner } from '../../jobs/jobs';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxGateway, sandboxNotification } from './sandbox.gateway';
+
+/** The queue of sandbox notifications: each job posts one signed notification until a 2xx. */
+export const SANDBOX_NOTIFY_JOB = 'sandbox-notify';
+
+/** What the sandbox checkout needs to know of a payment (read from the payments table). */
+export interface SandboxPayment {
+  paymentId: string;
+  orderNo: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+export interface NotifyJob {
+  url: string;
+  body: string;
+}
+
+/** Sends one notification; a non-2xx or a network error throws, so pg-boss retries it with backoff. */
+export type Deliver = (url: string, body: string, signature: string) => Promise<number>;
+
+export const fetchDeliver: Deliver = async (url, body, signature) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  return res.status;
+};
+
+/** Posts a notification signed at sending time (each retry gets a fresh timestamp). */
+export async function sendNotification(gateway: SandboxGateway, job: NotifyJob, deliver: Deliver) {
+  const status = await deliver(job.url, job.body, gateway.sign(job.body));
+  if (status < 200 || status >= 300) throw new Error(`notification answered ${status}`);
+}
+
+/** The deep link the browser is sent back to (spec abaPayReturn → ticket detail). */
+export function returnLink(orderNo: string, failed = false): string {
+  return `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(orderNo)}${failed ? '&payResult=fail' : ''}`;
+}
+
+const ZParams = z.object({ paymentId: z.uuid() });
+
+/**
+ * The sandbox gateway's hosted side, public like a real gateway's pages: the checkout page,
+ * its Pay (approve) and Decline actions. Approving enqueues signed notifications to our notify
+ * URL (retried until acknowledged, sometimes a duplicate a little later, on purpose) and sends
+ * the browser back through the return deep link with a 303.
+ */
+export function sandboxRoutes(deps: {
+  gateway: SandboxGateway;
+  jobs: JobRunner;
+  notifyUrl: string;
+  lookup: (paymentId: string) => Promise<SandboxPayment | null>;
+  deliver?: Deliver;
+  /** Chance of a second, later copy of a notification (0 turns duplicates off). */
+  duplicateRate?: number;
+}): FastifyPluginAsyncZod {
+  const { gateway, jobs, lookup } = deps;
+  const duplicateRate = deps.duplicateRate ?? 0.3;
+  return async (app) => {
+    // The checkout form posts urlencoded fields; the chosen method is only shown, never trusted.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    await jobs.work<NotifyJob>(
+      SANDBOX_NOTIFY_JOB,
+      (job) => sendNotification(gateway, job, deps.deliver ?? fetchDeliver),
+      { retryLimit: 12, retryDelaySeconds: 2 },
+    );
+
+    async function notify(p: SandboxPayment, status: 'succeeded' | 'failed'): Promise<void> {
+      const body = JSON.stringify(sandboxNotification(p.paymentId, status, p.amount, p.currency));
+      await jobs.send(SANDBOX_NOTIFY_JOB, { url: deps.notifyUrl, body });
+      if (Math.random() < duplicateRate) {
+        // The same event again, later: the receiver must acknowledge and ignore it.
+        await jobs.send(
+          SANDBOX_NOTIFY_JOB,
+          { url: deps.notifyUrl, body },
+          { startAfter: new Date(Date.now() + 3000) },
+        );
+      }
+    }
+
+    const config = { public: true };
+    const schema = { tags: ['payment'], params: ZParams };
+
+    app.get(
+      '/pay/sandbox/:paymentId',
+      { config, schema: { ...schema, summary: 'Sandbox gateway: hosted checkout page' } },
+      async (request, reply) => {
+        const p = await lookup(request.params.paymentId);
+        if (!p) return reply.status(404).type('text/html; charset=utf-8').send(page('Payment not found', ''));
+        return reply.type('text/html; charset=utf-8').send(checkoutPage(p));
+      },
+    );
+
+    for (const action of ['approve', 'decline'] as const) {
+      app.post(
+        `/pay/sandbox/:paymentId/${action}`,
+        {
+          config,
+          schema: {
+            ...schema,
+            summary:
+              action === 'approve'
+                ? 'Sandbox gateway: pay (what the Pay button does); 303 to ticket detail'
+                : 'Sandbox gateway: decline; 303 back with payResult=fail',
+          },
+        },
+        async (request, reply) => {
+          const p = await lookup(request.params.paymentId);
+          if (!p)
+            return reply.status(404).type('text/html; charset=utf-8').send(page('Payment not found', ''));
+          if (p.status === 'pending') await notify(p, action === 'approve' ? 'succeeded' : 'failed');
+          return reply.redirect(returnLink(p.orderNo, action === 'decline'), 303);
+        },
+      );
+    }
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>
+body{font-family:system-ui,sans-serif;background:#eef1f5;margin:0;padding:24px;color:#1d2330}
+.card{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:24px}
+h1{font-size:18px;margin:0 0 4px}.muted{color:#667;font-size:13px}.amount{font-size:32px;font-weight:700;margin:16px 0}
+label{display:flex;gap:8px;align-items:center;border:1px solid #d5dae3;border-radius:8px;padding:12px;margin:8px 0;cursor:pointer}
+button{width:100%;padding:14px;border:0;border-radius:8px;font-size:16px;margin-top:8px;cursor:pointer}
+.pay{background:#0b5cad;color:#fff}.decline{background:#f3f4f6;color:#b42318}a.cancel{display:block;text-align:center;margin-top:12px;color:#667}
+.badge{display:inline-block;background:#fff4d6;color:#8a5a00;font-size:12px;border-radius:4px;padding:2px 6px}
+</style></head><body><div class="card">${body}</div></body></html>`;
+}
+
+function checkoutPage(p: SandboxPayment): string {
+  const amount = `${(p.amount / 100).toFixed(2)} ${p.currency}`;
+  const id = encodeURIComponent(p.paymentId);
+  const open = p.status === 'pending';
+  return page(
+    `Pay ${amount}`,
+    `<span class="badge">SANDBOX</span><h1>Wings Airways</h1>
+<div class="muted">Order ${escapeHtml(p.orderNo)}</div>
+<div class="amount">${escapeHtml(amount)}</div>
+${
+  open
+    ? `<form method="post" action="/api/pay/sandbox/${id}/approve">
+<label><input type="radio" name="method" value="card" checked> Credit / debit card</label>
+<label><input type="radio" name="method" value="abapay"> ABA Pay</label>
+<label><input type="radio" name="method" value="khqr"> KHQR</label>
+<button class="pay" type="submit">Pay ${escapeHtml(amount)}</button>
+<button class="decline" type="submit" formaction="/api/pay/sandbox/${id}/decline">Decline</button>
+</form>`
+    : `<p>This payment is ${escapeHtml(p.status)}.</p>`
+}
+<a class="cancel" href="/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(p.orderNo)}">Cancel and return to the merchant</a>`,
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ZMoney } from './common';
+
+/**
+ * Orders and tickets as a traveller reads them (after-sales-and-loyalty.md §3, §7, issue 5):
+ *   ibe/queryOrderByOrderNo  a guest finds an order by order number + document number, or PNR + surname;
+ *   ibe/getOrderDetail       the full order for its owner, or for a guest holding the lookup's grant;
+ *   user/getMemberOrder      the logged-in user's orders, newest first, paged.
+ */
+
+/** Order pay status (spec §3): 0 unpaid, 1 paid, 2 canceled. */
+export const ZOrderStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type OrderStatus = z.infer<typeof ZOrderStatus>;
+
+/** POST ibe/queryOrderByOrderNo: either order number + document number, or PNR + surname. */
+export const ZOrderLookupRequest = z.union([
+  z.object({
+    orderNo: z.string().trim().toUpperCase().min(1).max(32),
+    docNumber: z.string().trim().toUpperCase().min(1).max(30),
+  }),
+  z.object({
+    pnr: z.string().trim().toUpperCase().min(1).max(6),
+    surname: z.string().trim().min(1).max(40),
+  }),
+]);
+export type OrderLookupRequest = z.infer<typeof ZOrderLookupRequest>;
+
+/** One leg of an order, with local times (ISO with the airport's offset). */
+export const ZOrderLeg = z.object({
+  seq: z.number().int(),
+  flightNo: z.string(),
+  depCode: z.string(),
+  arrCode: z.string(),
+  depTime: z.string(),
+  arrTime: z.string(),
+  cabin: z.string(),
+  bookingClass: z.string(),
+  family: z.string(),
+  aircraft: z.string(),
+});
+export type OrderLeg = z.infer<typeof ZOrderLeg>;
+
+/** A list entry of an order. */
+export const ZOrderSummary = z.object({
+  orderNo: z.string(),
+  pnr: z.string(),
+  status: ZOrderStatus,
+  bookingTime: z.string(),
+  payDeadline: z.string(),
+  currency: z.string(),
+  /** Local departure date of the first leg, `YYYY-MM-DD`. */
+  departureDate: z.string().nullable(),
+  legs: z.array(ZOrderLeg),
+  passengerCount: z.number().int(),
+  total: ZMoney,
+});
+export type OrderSummary = z.infer<typeof ZOrderSummary>;
+
+/** The lookup's answer: the order and a 2-hour grant to read its detail (header `orderToken`). */
+export const ZOrderLookupResponse = ZOrderSummary.extend({
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+});
+export type OrderLookupResponse = z.infer<typeof ZOrderLookupResponse>;
+
+/** Ticket status (spec §3): issued 0, refunded 1, re_issued 2, canceled 3, refunding 4, issue error 5, change_in 6. */
+export const ZOrderTicket = z.object({ ticketNo: z.string(), status: z.number().int() });
+
+export const ZOrderPassenger = z.object({
+  seq: z.number().int(),
+  passengerType: z.number().int(),
+  surname: z.string(),
+  givenName: z.string(),
+  title: z.number().int(),
+  nationality: z.string(),
+  docType: z.number().int(),
+  /** Every character but the last four masked. */
+  docNumber: z.string(),
+  /** The e-ticket, once issued. */
+  ticket: ZOrderTicket.nullable(),
+});
+export type OrderPassenger = z.infer<typeof ZOrderPassenger>;
+
+/** The money of an order, summed from its price lines: the total is the sum of every line. */
+export const ZOrderPrice = z.object({
+  currency: z.string(),
+  fareTotal: ZMoney,
+  taxes: z.array(z.object({ code: z.string(), amount: ZMoney })),
+  taxTotal: ZMoney,
+  /** A positive amount off (stored as negative lines). */
+  discount: ZMoney,
+  /** Added services. */
+  addonTotal: ZMoney,
+  total: ZMoney,
+  promoCode: z.string().nullable(),
+});
+export type OrderPrice = z.infer<typeof ZOrderPrice>;
+
+/** GET ibe/getOrderDetail/{orderNo}. */
+export const ZOrderDetail = ZOrderSummary.extend({
+  passengers: z.array(ZOrderPassenger),
+  price: ZOrderPrice,
+});
+export type OrderDetail = z.infer<typeof ZOrderDetail>;
+
+export const ZOrderNoParams = z.object({ orderNo: z.string().trim().toUpperCase().min(1).max(32) });
+
+/** POST user/getMemberOrder. */
+export const ZMemberOrderListRequest = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(50).default(10),
+  status: ZOrderStatus.optional(),
+});
+export type MemberOrderListRequest = z.infer<typeof ZMemberOrderListRequest>;
+
+export const ZMemberOrderList = z.object({
+  orders: z.array(ZOrderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+export type MemberOrderList = z.infer<typeof ZMemberOrderList>;
