@@ -1,3 +1,4 @@
+import { Button } from 'antd-mobile';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** The message under a field, with a stable test id `field-error-<field>`. */
@@ -154,5 +155,52 @@ export function SelectButton({
       <span className={text ? undefined : 'form-placeholder'}>{text || placeholder}</span>
       <span aria-hidden="true">›</span>
     </button>
+  );
+}
+
+/** The white card a form lives in: the browser's own validation and submit are replaced by ours. */
+export function FormCard({
+  onSubmit,
+  children,
+}: {
+  onSubmit: () => Promise<void> | void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A form's primary button: full width, busy while its call runs. */
+export function SubmitButton({
+  loading,
+  testId,
+  children,
+}: {
+  loading: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      block
+      type="submit"
+      color="primary"
+      size="large"
+      className="form-submit"
+      loading={loading}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,12 +1,17 @@
 import { checkPassword, checkPasswordPair, type RuleIssue } from '@wings/rules';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { NavBar } from '../../../components/nav-bar';
 import { useChangePassword } from '../../../features/account/api/change-password';
-import { FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import '../../../features/account/components/account.css';
 
@@ -68,14 +73,7 @@ export default function ChangePasswordPage() {
     <div className="account-page">
       <NavBar title={t('change_password.title')} back={paths.more} />
       <div className="page-body">
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField label={t('account.old_password')} field="oldPassword" error={form.error('oldPassword')}>
             {field('oldPassword', 'change-password-old', 'current-password')}
           </FormField>
@@ -94,18 +92,10 @@ export default function ChangePasswordPage() {
           >
             {field('confirmPassword', 'change-password-confirm', 'new-password')}
           </FormField>
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={change.isPending}
-            data-testid="change-password-submit"
-          >
+          <SubmitButton loading={change.isPending} testId="change-password-submit">
             {t('change_password.submit')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormCard>
       </div>
     </div>
   );

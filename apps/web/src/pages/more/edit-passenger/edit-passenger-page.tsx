@@ -6,7 +6,7 @@ import {
   passengerTypeOn,
   type RuleIssue,
 } from '@wings/rules';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation';
@@ -17,7 +17,7 @@ import { StateView } from '../../../components/state-view';
 import { useAddSavedPassenger } from '../../../features/account/api/add-saved-passenger';
 import { useSavedPassengers } from '../../../features/account/api/get-saved-passengers';
 import { useUpdateSavedPassenger } from '../../../features/account/api/update-saved-passenger';
-import { Choice, FormField } from '../../../features/account/components/form-field';
+import { Choice, FormCard, FormField, SubmitButton } from '../../../features/account/components/form-field';
 import {
   PassengerFields,
   type PersonFieldValues,
@@ -135,14 +135,7 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
   }
 
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <FormCard onSubmit={submit}>
       <PassengerFields
         values={values}
         onChange={(field, value) => form.set(field, value as never)}
@@ -171,18 +164,10 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
           </FormField>
         }
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="form-submit"
-        loading={add.isPending || update.isPending}
-        data-testid="passenger-save"
-      >
+      <SubmitButton loading={add.isPending || update.isPending} testId="passenger-save">
         {t('common.save')}
-      </Button>
-    </form>
+      </SubmitButton>
+    </FormCard>
   );
 }
 

@@ -15,8 +15,10 @@ import { CountryPicker } from '../../../features/account/components/country-pick
 import {
   Choice,
   DateInput,
+  FormCard,
   FormField,
   SelectButton,
+  SubmitButton,
   TextInput,
 } from '../../../features/account/components/form-field';
 import { PhoneField } from '../../../features/account/components/phone-field';
@@ -101,14 +103,7 @@ function ProfileForm({ user }: { user: User }) {
   );
 
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <FormCard onSubmit={submit}>
       <FormField label={t('person.surname')} field="surname" error={form.error('surname')}>
         {text('surname', { autoCapitalize: 'characters', placeholder: 'ZHANG' })}
       </FormField>
@@ -168,17 +163,9 @@ function ProfileForm({ user }: { user: User }) {
         onBlur={(which) => form.blur(which)}
         testIds={{ countryCode: 'edit-user-countryCode', phone: 'edit-user-phone' }}
       />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        className="form-submit"
-        loading={update.isPending}
-        data-testid="edit-user-save"
-      >
+      <SubmitButton loading={update.isPending} testId="edit-user-save">
         {t('common.save')}
-      </Button>
+      </SubmitButton>
       <CountryPicker
         visible={sheet === 'nationality'}
         mode="nationality"
@@ -191,7 +178,7 @@ function ProfileForm({ user }: { user: User }) {
         }}
         onClose={() => setSheet(null)}
       />
-    </form>
+    </FormCard>
   );
 }
 

@@ -1,11 +1,15 @@
 import { checkEmail } from '@wings/rules';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { useSendResetCode } from '../../../features/account/api/send-reset-code';
-import { FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import '../../../features/account/components/account.css';
 
@@ -34,14 +38,7 @@ export default function ForgetPasswordPage() {
       <NavBar title={t('forget.title')} back={paths.login} />
       <div className="page-body">
         <p className="account-intro">{t('forget.intro')}</p>
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField label={t('account.email')} field="email" error={form.error('email')}>
             <TextInput
               field="email"
@@ -55,18 +52,10 @@ export default function ForgetPasswordPage() {
               invalid={Boolean(form.error('email'))}
             />
           </FormField>
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={send.isPending}
-            data-testid="forget-submit"
-          >
+          <SubmitButton loading={send.isPending} testId="forget-submit">
             {t('forget.submit')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormCard>
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import { ErrorCodes } from '@wings/contracts';
 import { checkPassword } from '@wings/rules';
-import { Button } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
@@ -14,7 +13,12 @@ import {
   type OauthProvider,
   oauthAuthorizeUrl,
 } from '../../../features/account/api/oauth-login';
-import { FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { useRedirectTarget } from '../../../features/account/use-redirect-target';
 import '../../../features/account/components/account.css';
@@ -90,14 +94,7 @@ export default function LoginPage() {
       <NavBar title={t('login.title')} />
       <div className="page-body">
         <p className="account-intro">{t('login.intro')}</p>
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField label={t('login.account')} field="account" error={form.error('account')}>
             <TextInput
               field="account"
@@ -151,17 +148,9 @@ export default function LoginPage() {
               />
             </FormField>
           ) : null}
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={login.isPending}
-            data-testid="login-submit"
-          >
+          <SubmitButton loading={login.isPending} testId="login-submit">
             {t('login.submit')}
-          </Button>
+          </SubmitButton>
           <div className="form-links">
             <button
               type="button"
@@ -180,7 +169,7 @@ export default function LoginPage() {
               {t('login.forgot')}
             </button>
           </div>
-        </form>
+        </FormCard>
         <div className="oauth-title">{t('login.oauth_title')}</div>
         <div className="oauth-row">
           {OAUTH_PROVIDERS.map((provider) => (

@@ -1,5 +1,5 @@
 import { checkEmailCode, checkPassword, checkPasswordPair, type RuleIssue } from '@wings/rules';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../../app/navigation';
@@ -8,7 +8,12 @@ import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { NavBar } from '../../../components/nav-bar';
 import { useResetPassword } from '../../../features/account/api/reset-password';
 import { useSendResetCode } from '../../../features/account/api/send-reset-code';
-import { FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { SendCodeButton } from '../../../features/account/components/send-code-button';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import '../../../features/account/components/account.css';
@@ -71,14 +76,7 @@ export default function NewPasswordPage() {
         <p className="account-intro" data-testid="new-password-email">
           {t('new_password.intro', { email })}
         </p>
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField
             label={t('account.code')}
             field="code"
@@ -121,18 +119,10 @@ export default function NewPasswordPage() {
               autoComplete: 'new-password',
             })}
           </FormField>
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={reset.isPending}
-            data-testid="new-password-submit"
-          >
+          <SubmitButton loading={reset.isPending} testId="new-password-submit">
             {t('new_password.submit')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormCard>
       </div>
     </div>
   );

@@ -7,14 +7,20 @@ import {
   checkPhone,
   type RuleIssue,
 } from '@wings/rules';
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { NavBar } from '../../../components/nav-bar';
 import { useRegister } from '../../../features/account/api/register';
-import { FieldError, FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FieldError,
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { PhoneField } from '../../../features/account/components/phone-field';
 import { SendCodeButton } from '../../../features/account/components/send-code-button';
 import { useEmailCodeSender } from '../../../features/account/components/use-email-code';
@@ -97,14 +103,7 @@ export default function RegisterPage() {
     <div className="account-page">
       <NavBar title={t('register.title')} back />
       <div className="page-body">
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField label={t('account.email')} field="email" error={form.error('email')}>
             {input('email', 'register-email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
           </FormField>
@@ -171,18 +170,10 @@ export default function RegisterPage() {
             </span>
           </div>
           <FieldError field="agree" message={form.error('agree')} />
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={register.isPending}
-            data-testid="register-submit"
-          >
+          <SubmitButton loading={register.isPending} testId="register-submit">
             {t('register.submit')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormCard>
       </div>
       <Popup
         visible={agreementOpen}

@@ -1,10 +1,14 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { useVerifyPassword } from '../../../features/account/api/verify-password';
-import { FormField, TextInput } from '../../../features/account/components/form-field';
+import {
+  FormCard,
+  FormField,
+  SubmitButton,
+  TextInput,
+} from '../../../features/account/components/form-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import '../../../features/account/components/account.css';
 
@@ -33,14 +37,7 @@ export default function VerifyPasswordPage() {
       <NavBar title={t('verify_password.title')} back={paths.userInfo} />
       <div className="page-body">
         <p className="account-intro">{t('verify_password.intro')}</p>
-        <form
-          className="card"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormCard onSubmit={submit}>
           <FormField label={t('account.password')} field="password" error={form.error('password')}>
             <TextInput
               field="password"
@@ -53,18 +50,10 @@ export default function VerifyPasswordPage() {
               invalid={Boolean(form.error('password'))}
             />
           </FormField>
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            className="form-submit"
-            loading={verify.isPending}
-            data-testid="verify-password-submit"
-          >
+          <SubmitButton loading={verify.isPending} testId="verify-password-submit">
             {t('common.next')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormCard>
       </div>
     </div>
   );
