@@ -25,6 +25,7 @@ import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.routes';
 import { pricingPlugin } from './modules/pricing/pricing.routes';
+import { createAirportZones } from './modules/shopping/airport-zones';
 import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
@@ -122,7 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = new JobRunner({ pool: database.pool, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Airport time zones, read once for every module that needs them (the network's data).
+  const airportZones = createAirportZones(database.db);
   const booking = createBookingService({
+    zones: airportZones,
     db: database.db,
     now,
     jobs,
@@ -178,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // Decorates `app.pricing` (booking prices its orders through it) and serves the pricing calls under /api.
-  await app.register(pricingPlugin({ db: database.db, now, offerMinutes: config.offerMinutes }));
+  await app.register(
+    pricingPlugin({ db: database.db, now, offerMinutes: config.offerMinutes, zones: airportZones }),
+  );
   // Decorates `app.payments` and serves payment calls, the sandbox gateway and ticketing jobs under /api.
   await app.register(paymentsPlugin({ config, db: database.db, jobs, now }));
 
@@ -192,7 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
       await api.register(bookingRoutes({ service: booking, jobs }));
-      await api.register(ordersRoutes({ db: database.db, now, appSecret: config.appSecret }));
+      await api.register(
+        ordersRoutes({ db: database.db, now, appSecret: config.appSecret, zones: airportZones }),
+      );
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {
         await api.register(devMailboxRoutes({ db: database.db }));

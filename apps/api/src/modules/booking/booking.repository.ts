@@ -1,6 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
-  airports,
   orderEvents,
   orderHolds,
   orderPassengers,
@@ -159,16 +158,6 @@ export class BookingRepository {
       .where(eq(orders.idempotencyKey, key))
       .limit(1);
     return rows[0] ?? null;
-  }
-
-  /** IANA zones of airports by code (reference data of the network). */
-  async airportZones(codes: string[]): Promise<Map<string, string>> {
-    if (codes.length === 0) return new Map();
-    const rows = await this.db
-      .select({ code: airports.code, timeZone: airports.timeZone })
-      .from(airports)
-      .where(inArray(airports.code, codes));
-    return new Map(rows.map((r) => [r.code, r.timeZone]));
   }
 
   /**

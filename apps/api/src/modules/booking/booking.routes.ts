@@ -13,6 +13,7 @@ import type { JobRunner } from '../../platform/jobs/jobs';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import type { AccountsService } from '../accounts/accounts.service';
 import { SavedPassengersService } from '../accounts/saved-passengers.service';
+import type { AirportZones } from '../shopping/airport-zones';
 import { BookingRepository } from './booking.repository';
 import {
   BookingService,
@@ -48,10 +49,12 @@ export function createBookingService(deps: {
   log: BookingServiceDeps['log'];
   orderPayMinutes: number;
   guestNationalities: string[];
+  zones: AirportZones;
 }): BookingService {
   const passengers = new SavedPassengersService(new AccountsRepository(deps.db), deps.now);
   return new BookingService({
     repo: new BookingRepository(deps.db),
+    zones: deps.zones,
     accounts: {
       verifyCaptcha: (id, answer) => deps.accounts.captchas.verify(id, answer),
       savedPassengers: (userId) => passengers.list(userId, userId),

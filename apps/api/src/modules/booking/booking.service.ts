@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { AppError, invalid } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
 import type { OfferRecord, PriceLine, PricingService } from '../pricing/pricing.service';
+import type { AirportZones } from '../shopping/airport-zones';
 import {
   type BookingRepository,
   isRetryableConflict,
@@ -56,6 +57,8 @@ interface Logger {
 
 export interface BookingServiceDeps {
   repo: BookingRepository;
+  /** Airport time zones, from the network module. */
+  zones: AirportZones;
   /** The pricing module's service (`app.pricing`); bound by the routes when not given here. */
   pricing?: PricingPort;
   accounts: AccountsPort;
@@ -99,7 +102,6 @@ class RollBack extends Error {
  */
 export class BookingService {
   private readonly repo: BookingRepository;
-  private readonly zones = new Map<string, string>();
   /** Orders being created in this process, by idempotency key: a double tap joins the first. */
   private readonly inFlight = new Map<string, Promise<SavedOrder>>();
 
@@ -397,7 +399,7 @@ export class BookingService {
     const first = offer.segments[0];
     const last = offer.segments[offer.segments.length - 1];
     if (!first || !last) throw new AppError('offerExpired');
-    const zones = await this.zonesOf(offer.segments.map((s) => s.depCode));
+    const zones = await this.deps.zones.zones();
     const firstZone = zones.get(first.depCode) ?? 'Asia/Phnom_Penh';
     const firstDeparture = localDate(new Date(first.depUtc), firstZone);
     const lastDeparture = localDate(new Date(last.depUtc), zones.get(last.depCode) ?? firstZone);
@@ -444,14 +446,6 @@ export class BookingService {
     );
     if (contact) issues.push(...checkContact(contact));
     return issues;
-  }
-
-  private async zonesOf(codes: string[]): Promise<Map<string, string>> {
-    const missing = [...new Set(codes)].filter((c) => !this.zones.has(c));
-    if (missing.length > 0) {
-      for (const [code, zone] of await this.repo.airportZones(missing)) this.zones.set(code, zone);
-    }
-    return this.zones;
   }
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { airports, orderPassengers, orderPriceLines, orderSegments, orders, tickets } from '../../db/schema';
+import { orderPassengers, orderPriceLines, orderSegments, orders, tickets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /** An order row as the orders module reads it. */
@@ -194,15 +194,5 @@ export class OrdersRepository {
       })
       .from(orderPriceLines)
       .where(inArray(orderPriceLines.orderId, orderIds));
-  }
-
-  /** IANA zones of airports by code. */
-  async airportZones(codes: string[]): Promise<Map<string, string>> {
-    if (codes.length === 0) return new Map();
-    const rows = await this.db
-      .select({ code: airports.code, timeZone: airports.timeZone })
-      .from(airports)
-      .where(inArray(airports.code, codes));
-    return new Map(rows.map((r) => [r.code, r.timeZone]));
   }
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
+import type { AirportZones } from '../shopping/airport-zones';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
@@ -25,11 +26,17 @@ export const ORDER_LOOKUP_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
  * A refusal never says why: unknown order, wrong document or surname, another user's order
  * and a bad grant all answer CAS912.
  */
-export function ordersRoutes(deps: { db: Db; now: () => Date; appSecret: string }): FastifyPluginAsyncZod {
+export function ordersRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  appSecret: string;
+  zones: AirportZones;
+}): FastifyPluginAsyncZod {
   const service = new OrdersService({
     repo: new OrdersRepository(deps.db),
     now: deps.now,
     appSecret: deps.appSecret,
+    zones: deps.zones,
   });
   const limiter = new RateLimiter(deps.db, deps.now);
 

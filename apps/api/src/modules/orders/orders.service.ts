@@ -11,6 +11,7 @@ import type {
 } from '@wings/contracts';
 import { localDate, toLocalIso } from '@wings/rules';
 import { AppError } from '../../platform/errors';
+import type { AirportZones } from '../shopping/airport-zones';
 import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant, verifyOrderGrant } from './order-grant';
 import type { OrderRow, OrdersRepository, PriceLineRow, SegmentRow } from './orders.repository';
 
@@ -18,6 +19,8 @@ export interface OrdersServiceDeps {
   repo: OrdersRepository;
   now: () => Date;
   appSecret: string;
+  /** Airport time zones, from the network module. */
+  zones: AirportZones;
 }
 
 /** Who asks for an order's detail: the logged-in user, and the guest grant they send. */
@@ -136,7 +139,7 @@ export class OrdersService {
       repo.passengerCounts(ids),
       repo.priceLines(ids),
     ]);
-    const zones = await repo.airportZones([...new Set(segments.flatMap((s) => [s.depCode, s.arrCode]))]);
+    const zones = await this.deps.zones.zones();
     const zoneOf = (code: string) => zones.get(code) ?? 'UTC';
     const leg = (s: SegmentRow): OrderLeg => ({
       seq: s.seq,

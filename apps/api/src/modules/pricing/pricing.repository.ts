@@ -316,14 +316,6 @@ export function createPricingRepository(db: Db) {
       }));
     },
 
-    /** Time zone of every airport (static reference data). */
-    async airportZones(): Promise<Map<string, string>> {
-      const result = await db.execute<{ code: string; time_zone: string }>(
-        sql`select code, time_zone from airports`,
-      );
-      return new Map(result.rows.map((r) => [r.code, r.time_zone]));
-    },
-
     async route(origin: string, destination: string): Promise<RouteFacts | null> {
       const result = await db.execute<Record<string, unknown>>(sql`
         select code, origin, destination, currency from routes where origin = ${origin} and destination = ${destination}

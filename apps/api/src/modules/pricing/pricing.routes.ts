@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
+import type { AirportZones } from '../shopping/airport-zones';
 import { createPricingRepository } from './pricing.repository';
 import { createPricingService, type PricingService } from './pricing.service';
 
@@ -36,11 +37,12 @@ const tags = ['booking'];
  * every module registered after it sees the service, notably booking, which prices its
  * orders through it) and serves the pricing calls under /api.
  */
-export function pricingPlugin(deps: { db: Db; now: () => Date; offerMinutes: number }) {
+export function pricingPlugin(deps: { db: Db; now: () => Date; offerMinutes: number; zones: AirportZones }) {
   const service = createPricingService({
     repo: createPricingRepository(deps.db),
     now: deps.now,
     offerMinutes: deps.offerMinutes,
+    zones: deps.zones,
   });
   return fp(
     async (app: FastifyInstance) => {

@@ -15,6 +15,7 @@ import { checkPassengerCounts, fareConditions, formatMoney, passengerFare, toLoc
 import type { z } from 'zod';
 import type { OfferPriceRecord, OfferSegmentRecord } from '../../db/schema';
 import { AppError, invalid } from '../../platform/errors';
+import type { AirportZones } from '../shopping/airport-zones';
 import { splitByLargestRemainder, splitOverGroups } from './discount-allocation';
 import { fareRuleText } from './fare-rule-text';
 import type {
@@ -75,6 +76,8 @@ export interface PricingServiceDeps {
   now: () => Date;
   /** Minutes a priced offer keeps its price (config OFFER_MINUTES, 20). */
   offerMinutes: number;
+  /** Airport time zones, from the network module. */
+  zones: AirportZones;
 }
 
 const TYPES: ReadonlyArray<{ code: PassengerTypeCode; kind: PassengerKind; index: 0 | 1 | 2 }> = [
@@ -82,8 +85,6 @@ const TYPES: ReadonlyArray<{ code: PassengerTypeCode; kind: PassengerKind; index
   { code: 2, kind: 'child', index: 1 },
   { code: 3, kind: 'infant', index: 2 },
 ];
-
-const ZONES_TTL_MS = 60_000;
 
 function routeCodes(segments: readonly OfferSegmentRecord[]): string[] {
   return segments.map((s) => `${s.depCode}-${s.arrCode}`);
@@ -162,12 +163,8 @@ function fitsJourney(p: PromoRecord, offer: OfferRecord): boolean {
 export function createPricingService(deps: PricingServiceDeps) {
   const { repo, now } = deps;
 
-  let zones: { at: number; map: Map<string, string> } | null = null;
   async function zoneOf(code: string): Promise<string> {
-    if (!zones || Date.now() - zones.at > ZONES_TTL_MS || !zones.map.has(code)) {
-      zones = { at: Date.now(), map: await repo.airportZones() };
-    }
-    return zones.map.get(code) ?? 'Asia/Phnom_Penh';
+    return (await deps.zones.zones()).get(code) ?? 'Asia/Phnom_Penh';
   }
 
   async function toOffer(record: OfferRecord): Promise<Offer> {
