@@ -10,4 +10,5 @@ export * from './errors';
 export * from './messages';
 export * from './oauth';
 export * from './orders';
+export * from './payments';
 export * from './search';

@@ -80,11 +80,17 @@ export const orders = pgTable(
     language: smallint('language').notNull().default(0),
     promoCode: text('promo_code'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When every passenger of the paid order had an e-ticket; null while ticketing is owed. */
+    ticketedAt: timestamp('ticketed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    /** The ticketing sweep: paid orders still owed tickets (few at any time). */
+    index('orders_paid_unticketed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 1 and ${t.ticketedAt} is null`),
     check('orders_status_check', sql`${t.status} in (0, 1, 2)`),
   ],
 );

@@ -251,6 +251,9 @@ export class PaymentsRepository {
         from tickets t join order_segments s on s.order_id = t.order_id
        where t.order_id = ${orderId}
       on conflict (ticket_id, segment_id) do nothing`);
+    // Every passenger now holds a ticket: the order leaves the sweep's partial index.
+    await this.db.execute(sql`
+      update orders set ticketed_at = ${now} where id = ${orderId} and ticketed_at is null`);
     return r.rowCount ?? 0;
   }
 
@@ -261,14 +264,10 @@ export class PaymentsRepository {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  /** Paid orders with a passenger still without a ticket (the sweep for lost ticketing jobs). */
+  /** Paid orders still owed tickets (the sweep for lost ticketing jobs), read through a partial index. */
   async untickedPaidOrders(limit: number): Promise<string[]> {
     const r = await this.db.execute<{ id: string }>(sql`
-      select o.id from orders o
-       where o.status = 1
-         and exists (select 1 from order_passengers p
-                      where p.order_id = o.id and not exists (select 1 from tickets t where t.passenger_id = p.id))
-       limit ${limit}`);
+      select id from orders where status = 1 and ticketed_at is null order by updated_at limit ${limit}`);
     return r.rows.map((x) => x.id);
   }
 }

@@ -1,4 +1,4 @@
-import { envelope, ZMoney } from '@wings/contracts';
+import { envelope, ZPayStatus, ZPayUrlRequest, ZPayUrlResponse } from '@wings/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,10 +113,8 @@ export function paymentsRoutes(deps: {
           description:
             'For an unpaid order before its deadline, of the logged-in owner or a guest order. The amount is the sum of the order price lines (0.01 when DEV_PAY_ONE_CENT). Codes: 613 order_already_paid, 301 the order expired, 404 unknown order.',
           params: ZOrderNoParams,
-          body: z.object({ method: z.enum(['card', 'abapay', 'khqr']) }),
-          response: {
-            200: envelope(z.object({ paymentId: z.string(), checkoutUrl: z.string(), amount: ZMoney })),
-          },
+          body: ZPayUrlRequest,
+          response: { 200: envelope(ZPayUrlResponse) },
         },
       },
       async (request) =>
@@ -132,15 +130,7 @@ export function paymentsRoutes(deps: {
           description:
             'status: the order pay status (0 unpaid, 1 paid, 2 canceled); paymentStatus of its latest payment; ticketsIssued.',
           params: ZOrderNoParams,
-          response: {
-            200: envelope(
-              z.object({
-                status: z.number().int(),
-                paymentStatus: z.string().nullable(),
-                ticketsIssued: z.number().int(),
-              }),
-            ),
-          },
+          response: { 200: envelope(ZPayStatus) },
         },
       },
       async (request) => ok(await service.status(request.params.orderNo, request.userId)),

@@ -1,4 +1,4 @@
-import type { Money } from '@wings/contracts';
+import type { PayMethod, PayUrlResponse } from '@wings/contracts';
 import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
 import { NotificationRejected, type PaymentGateway } from '../../platform/payments/gateway';
@@ -9,8 +9,6 @@ import { PaymentsRepository } from './payments.repository';
 export const TICKETING_JOB = 'ticketing';
 /** The cron job that tickets any paid order whose ticketing job was lost (a crash after payment). */
 export const TICKETING_SWEEP_JOB = 'ticketing-sweep';
-
-export type PayMethod = 'card' | 'abapay' | 'khqr';
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -60,11 +58,7 @@ export class PaymentsService {
   }
 
   /** payment/getPayUrl: a new pending payment of an unpaid, unexpired order and its checkout URL. */
-  async getPayUrl(
-    orderNo: string,
-    method: PayMethod,
-    userId: string | null,
-  ): Promise<{ paymentId: string; checkoutUrl: string; amount: Money }> {
+  async getPayUrl(orderNo: string, method: PayMethod, userId: string | null): Promise<PayUrlResponse> {
     const now = this.deps.now();
     const order = await this.ownOrder(orderNo, userId);
     if (order.status === 1) throw new AppError('orderAlreadyPaid');
@@ -90,8 +84,10 @@ export class PaymentsService {
     await this.deps.repo.setGatewayReference(paymentId, created.gatewayReference, created.checkoutUrl);
     return {
       paymentId,
+      gateway: gateway.name,
       checkoutUrl: created.checkoutUrl,
-      amount: { amount, currency: order.currency as Money['currency'] },
+      form: null,
+      amount: { amount, currency: order.currency as PayUrlResponse['amount']['currency'] },
     };
   }
 
