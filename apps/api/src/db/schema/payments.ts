@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   char,
   index,
@@ -108,3 +109,62 @@ export const ticketCoupons = pgTable(
   },
   (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],
 );
+
+/**
+ * Money sent back to a traveller: a late payment whose seats were gone, or a second payment of
+ * an order already paid (issue 5). One row per refund asked of the gateway; the refund id is the
+ * idempotency key the gateway sees, so a retried refund is never paid twice.
+ * status: pending | succeeded | failed.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** seats_gone | duplicate_payment | staff */
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    gatewayRefundReference: text('gateway_refund_reference'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payment_refunds_payment_key').on(t.paymentId)],
+);
+
+/**
+ * Exchange rates for charging in another currency (spec §9: USD is converted to CNY for WeChat
+ * Pay). The rate in force is the latest with effective_at at or before now. rate_micros is the
+ * quote-currency units per base-currency unit times 1,000,000 (7.2345 CNY per USD = 7234500).
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    base: char('base', { length: 3 }).notNull(),
+    quote: char('quote', { length: 3 }).notNull(),
+    rateMicros: bigint('rate_micros', { mode: 'number' }).notNull(),
+    /** Who set it: seed | staff | feed. */
+    source: text('source').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('exchange_rates_pair_effective_key').on(t.base, t.quote, t.effectiveAt)],
+);
+
+/**
+ * The sandbox gateway's own ledger (outside production): what a real gateway would know of a
+ * transaction, so the sandbox answers query (check-transaction) and refund like one.
+ * status: pending | succeeded | failed | refunded.
+ */
+export const sandboxTransactions = pgTable('sandbox_transactions', {
+  reference: text('reference').primaryKey(),
+  orderNo: text('order_no').notNull(),
+  amount: integer('amount').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  status: text('status').notNull().default('pending'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  ...timestamps,
+});
