@@ -2,122 +2,21 @@
 // from the database (issue 4). Figures from one run on this machine; never a timed assertion.
 // Usage: npm run bench:booking [-- --seconds 10]
 
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { addDays } from '@wings/rules';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startEmbeddedPostgres } from '../apps/api/src/platform/embedded-postgres';
-import { latestCode } from '../e2e/support/mail';
-import { startServer } from '../e2e/support/server';
-import { getAccessToken } from '../e2e/support/token';
+import { type Envelope, offersOnManyFlights, orderBody, registerTravellers, startBenchApi } from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const HOT_SEATS = 40;
-const quiet = { info() {}, warn() {}, debug() {} };
 
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-}
-
-const dir = await mkdtemp(path.join(os.tmpdir(), 'wings-bench-booking-'));
-const database = await startEmbeddedPostgres(path.join(dir, 'pg'), 'wings_bench', quiet);
-const api = await startServer(path.join(dir, 'data'), { DATABASE_URL: database.url, LOG_LEVEL: 'error' });
-const db = new pg.Client({ connectionString: database.url });
-await db.connect();
+const api = await startBenchApi('booking');
+const { db, base } = api;
 
 try {
-  const accessToken = await getAccessToken(api.url);
-  const base = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, language: '1' };
-  const call = async <T>(
-    route: string,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Envelope<T>> => {
-    const res = await fetch(`${api.url}/api${route}`, {
-      method: 'POST',
-      headers: { ...base, ...headers },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as Envelope<T>;
-  };
-
-  // Travellers with accounts (guests would need a captcha per order).
-  const sessions: string[] = [];
-  for (let i = 0; i < 8; i++) {
-    const email = `bench.${i}.${Date.now()}@example.com`;
-    const sent = Date.now() - 2000;
-    await call('/travelsky/user/testEmail', { email, purpose: 'register' });
-    const code = await latestCode(api.url, email, sent);
-    const reg = await call<{ token: string }>('/travelsky/user/register', {
-      email,
-      code,
-      password: 'Bench2026x',
-      confirmPassword: 'Bench2026x',
-      agree: true,
-    });
-    if (reg.code !== '0') throw new Error(`register: ${reg.message}`);
-    sessions.push(reg.data.token);
-  }
-
-  // Offers for one adult on many flights: every route from the hub, the next 10 days.
-  const today = new Date().toISOString().slice(0, 10);
-  const routes = (
-    await db.query<{ origin: string; destination: string }>(
-      "select origin, destination from routes where origin = 'KTI' order by destination",
-    )
-  ).rows;
-  const offers: string[] = [];
-  for (const r of routes) {
-    for (let d = 5; d < 15 && offers.length < 120; d += 1) {
-      const search = await call<{
-        flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[];
-      }>('/travelsky/ibe/queryFlight', {
-        depCode: r.origin,
-        arrCode: r.destination,
-        depDate: addDays(today, d),
-        passengers: [1, 0, 0],
-        tripType: 0,
-      });
-      const flight = search.data?.flights?.find((f) => f.fares.length > 0);
-      if (!flight) continue;
-      // Grand: economy buckets large enough that the run measures orders, not sell-outs.
-      const fare = flight.fares.find((f) => f.family === 'Grand') ?? flight.fares[0]!;
-      const offer = await call<{ offerId: string }>('/travelsky/ibe/chooseFlight', {
-        passengers: [1, 0, 0],
-        segments: [{ flightId: flight.flightId, bookingClass: fare.bookingClass }],
-      });
-      if (offer.code === '0') offers.push(offer.data.offerId);
-    }
-  }
-
+  const sessions = await registerTravellers(api, 8);
+  const offers = await offersOnManyFlights(api, 120);
   let n = 0;
-  const orderBody = (offerId: string) =>
-    JSON.stringify({
-      offerId,
-      passengers: [
-        {
-          passengerType: 1,
-          surname: 'Bench',
-          givenName: `Traveller ${String.fromCharCode(65 + (n % 26))}`,
-          title: 0,
-          gender: 0,
-          nationality: 'KH',
-          birthday: '1990-01-01',
-          docType: 1,
-          docNumber: `N${String(1_000_000 + (n % 8_000_000))}`,
-          docExpiry: '2035-01-01',
-        },
-      ],
-      contact: { name: 'Bench Traveller', countryCode: '855', phone: '12345678', email: 'bench@example.com' },
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-    });
 
   const codes = new Map<string, number>();
   const run = (label: string, offerIds: string[], connections: number, duration: number) =>
@@ -136,7 +35,7 @@ try {
                 return {
                   ...req,
                   headers: { ...base, token: sessions[n % sessions.length]! },
-                  body: orderBody(offerIds[n % offerIds.length]!),
+                  body: orderBody(offerIds[n % offerIds.length]!, n),
                 };
               },
               onResponse: (_status, body) => {
@@ -201,8 +100,5 @@ try {
   console.log(`booking_orders_per_s=${wideRate.toFixed(1)}`);
   console.log(`booking_oversold=${oversold}`);
 } finally {
-  await db.end();
   await api.stop();
-  await database.stop();
-  await rm(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,147 @@
+// Notifications under a replay storm and the duplicate-ticket count (issue 5). Paid orders are
+// made through the product's own calls; then every payment's signed sandbox notification is
+// sent many times, with other event ids for the same payment and failed events out of order,
+// from many connections at once. The database then tells how many orders were paid more than
+// once and how many tickets were issued beyond one per passenger (both must be 0).
+// Figures from one run on this machine; never a timed assertion.
+// Usage: npm run bench:payment [-- --seconds 10]
+
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import {
+  sandboxKey,
+  sandboxNotification,
+  signSandbox,
+} from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
+import { offersOnManyFlights, orderBody, registerTravellers, startBenchApi } from './support';
+
+const secondsArg = process.argv.indexOf('--seconds');
+const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
+const ORDERS = 60;
+/** Each payment's notification is among the storm this many times, besides its other events. */
+const REPLAYS = 40;
+const APP_SECRET = `bench-${randomUUID()}`;
+
+const api = await startBenchApi('payment', { APP_ID: 'wings-bench', APP_SECRET });
+const { db } = api;
+
+try {
+  const sessions = await registerTravellers(api, 4);
+  const offers = await offersOnManyFlights(api, ORDERS);
+
+  // Unpaid orders and a pending sandbox payment of each.
+  const payments: { paymentId: string; amount: number; currency: string }[] = [];
+  for (const [i, offerId] of offers.entries()) {
+    const token = sessions[i % sessions.length]!;
+    const order = await api.call<{ orderNo: string }>(
+      '/travelsky/ibe/saveTicketOrder',
+      JSON.parse(orderBody(offerId, i)),
+      { token },
+    );
+    if (order.code !== '0') throw new Error(`saveTicketOrder: ${order.code} ${order.message}`);
+    const pay = await api.call<{ paymentId: string; amount: { amount: number; currency: string } }>(
+      `/travelsky/payment/getPayUrl/${order.data.orderNo}`,
+      { method: 'card' },
+      { token },
+    );
+    if (pay.code !== '0') throw new Error(`getPayUrl: ${pay.code} ${pay.message}`);
+    payments.push({ paymentId: pay.data.paymentId, ...pay.data.amount });
+  }
+
+  // The storm: per payment, its success event REPLAYS times, a second success event with its own
+  // id (a gateway sending twice), and a failed event; shuffled so failures and replays race the
+  // first success.
+  const bodies: string[] = [];
+  for (const p of payments) {
+    const first = JSON.stringify(sandboxNotification(p.paymentId, 'succeeded', p.amount, p.currency));
+    for (let r = 0; r < REPLAYS; r++) bodies.push(first);
+    bodies.push(JSON.stringify(sandboxNotification(p.paymentId, 'succeeded', p.amount, p.currency)));
+    bodies.push(JSON.stringify(sandboxNotification(p.paymentId, 'failed', p.amount, p.currency)));
+  }
+  for (let i = bodies.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [bodies[i], bodies[j]] = [bodies[j]!, bodies[i]!];
+  }
+
+  const key = sandboxKey(APP_SECRET);
+  let next = 0;
+  const statuses = new Map<number, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url: `${api.url}/api/pay/notify/sandbox`,
+        method: 'POST',
+        connections: 32,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req) => {
+              // The list in order first, then replays of it for the rest of the run.
+              const body = bodies[next++ % bodies.length]!;
+              const signature = signSandbox(key, body, Math.floor(Date.now() / 1000));
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+                body,
+              };
+            },
+            onResponse: (status) => {
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            },
+          },
+        ],
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
+  });
+
+  // Ticketing runs as jobs after payment: wait until no paid order is owed tickets.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const owed = await db.query<{ n: number }>(
+      'select count(*)::int as n from orders where status = 1 and ticketed_at is null',
+    );
+    if (owed.rows[0]!.n === 0 || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const facts = await db.query<{
+    paid_orders: number;
+    passengers: number;
+    tickets: number;
+    extra_tickets: number;
+    double_paid: number;
+    owed: number;
+  }>(`
+    with per_order as (
+      select o.id, o.status, o.ticketed_at,
+             (select count(*) from order_passengers p where p.order_id = o.id)::int as passengers,
+             (select count(*) from tickets t where t.order_id = o.id)::int as tickets,
+             (select count(*) from order_events e where e.order_id = o.id and e.type = 'paid')::int as paid_events
+        from orders o)
+    select count(*) filter (where status = 1)::int as paid_orders,
+           coalesce(sum(passengers) filter (where status = 1), 0)::int as passengers,
+           coalesce(sum(tickets), 0)::int as tickets,
+           coalesce(sum(greatest(tickets - passengers, 0)), 0)::int as extra_tickets,
+           count(*) filter (where paid_events > 1)::int as double_paid,
+           count(*) filter (where status = 1 and ticketed_at is null)::int as owed
+      from per_order`);
+  const f = facts.rows[0]!;
+  const sent = result.requests.total;
+  const rate = sent / seconds;
+  console.log(
+    `${os.cpus().length} cores; ${payments.length} orders; ${bodies.length} distinct sends in the storm`,
+  );
+  console.log(
+    `replay storm: ${sent} notifications in ${seconds} s (${rate.toFixed(0)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  console.log(
+    `after the storm: ${f.paid_orders} paid orders, ${f.passengers} passengers, ${f.tickets} tickets, ${f.owed} still owed tickets, ${f.double_paid} paid twice`,
+  );
+  console.log(`payment_notifications_per_s=${rate.toFixed(1)}`);
+  console.log(`payment_double_paid_orders=${f.double_paid}`);
+  console.log(`payment_duplicate_tickets=${f.extra_tickets}`);
+} finally {
+  await api.stop();
+}

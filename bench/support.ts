@@ -1,0 +1,143 @@
+// What the booking and payment benchmarks share: a product started as `npm start` starts it on
+// its own embedded PostgreSQL, signed-in travellers, offers on many flights, and order bodies.
+
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays } from '@wings/rules';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../apps/api/src/platform/embedded-postgres';
+import { latestCode } from '../e2e/support/mail';
+import { startServer } from '../e2e/support/server';
+import { getAccessToken } from '../e2e/support/token';
+
+const quiet = { info() {}, warn() {}, debug() {} };
+
+export interface Envelope<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+export interface BenchApi {
+  url: string;
+  db: pg.Client;
+  /** Headers of every call: JSON, the app access token, English. */
+  base: Record<string, string>;
+  call<T>(route: string, body: unknown, headers?: Record<string, string>): Promise<Envelope<T>>;
+  stop(): Promise<void>;
+}
+
+/** The product on a fresh embedded PostgreSQL in a temporary directory, removed by stop(). */
+export async function startBenchApi(name: string, env: Record<string, string> = {}): Promise<BenchApi> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `wings-bench-${name}-`));
+  const database = await startEmbeddedPostgres(path.join(dir, 'pg'), `wings_bench_${name}`, quiet);
+  const api = await startServer(path.join(dir, 'data'), {
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const accessToken = await getAccessToken(api.url);
+  const base = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, language: '1' };
+  return {
+    url: api.url,
+    db,
+    base,
+    async call<T>(route: string, body: unknown, headers: Record<string, string> = {}) {
+      const res = await fetch(`${api.url}/api${route}`, {
+        method: 'POST',
+        headers: { ...base, ...headers },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Envelope<T>;
+    },
+    async stop() {
+      await db.end();
+      await api.stop();
+      await database.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Registered travellers' session tokens (guests would need a captcha per order). */
+export async function registerTravellers(api: BenchApi, count: number): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench.${i}.${Date.now()}@example.com`;
+    const sent = Date.now() - 2000;
+    await api.call('/travelsky/user/testEmail', { email, purpose: 'register' });
+    const code = await latestCode(api.url, email, sent);
+    const reg = await api.call<{ token: string }>('/travelsky/user/register', {
+      email,
+      code,
+      password: 'Bench2026x',
+      confirmPassword: 'Bench2026x',
+      agree: true,
+    });
+    if (reg.code !== '0') throw new Error(`register: ${reg.message}`);
+    sessions.push(reg.data.token);
+  }
+  return sessions;
+}
+
+/** Offers for one adult on up to `limit` flights: every route from the hub, 5 to 14 days ahead. */
+export async function offersOnManyFlights(api: BenchApi, limit: number): Promise<string[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const routes = (
+    await api.db.query<{ origin: string; destination: string }>(
+      "select origin, destination from routes where origin = 'KTI' order by destination",
+    )
+  ).rows;
+  const offers: string[] = [];
+  for (const r of routes) {
+    for (let d = 5; d < 15 && offers.length < limit; d += 1) {
+      const search = await api.call<{
+        flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[];
+      }>('/travelsky/ibe/queryFlight', {
+        depCode: r.origin,
+        arrCode: r.destination,
+        depDate: addDays(today, d),
+        passengers: [1, 0, 0],
+        tripType: 0,
+      });
+      const flight = search.data?.flights?.find((f) => f.fares.length > 0);
+      if (!flight) continue;
+      // Grand: economy buckets large enough that the run measures orders, not sell-outs.
+      const fare = flight.fares.find((f) => f.family === 'Grand') ?? flight.fares[0]!;
+      const offer = await api.call<{ offerId: string }>('/travelsky/ibe/chooseFlight', {
+        passengers: [1, 0, 0],
+        segments: [{ flightId: flight.flightId, bookingClass: fare.bookingClass }],
+      });
+      if (offer.code === '0') offers.push(offer.data.offerId);
+    }
+  }
+  return offers;
+}
+
+/** A saveTicketOrder body for one adult on an offer; `n` varies the name and document. */
+export function orderBody(offerId: string, n: number): string {
+  return JSON.stringify({
+    offerId,
+    passengers: [
+      {
+        passengerType: 1,
+        surname: 'Bench',
+        givenName: `Traveller ${String.fromCharCode(65 + (n % 26))}`,
+        title: 0,
+        gender: 0,
+        nationality: 'KH',
+        birthday: '1990-01-01',
+        docType: 1,
+        docNumber: `N${String(1_000_000 + (n % 8_000_000))}`,
+        docExpiry: '2035-01-01',
+      },
+    ],
+    contact: { name: 'Bench Traveller', countryCode: '855', phone: '12345678', email: 'bench@example.com' },
+    idempotencyKey: randomUUID(),
+    acceptTerms: true,
+  });
+}
