@@ -215,6 +215,13 @@ export const ZSavedOrder = z.object({
   payDeadline: z.string(),
   amountDue: ZMoney,
   price: ZPriceBreakdown,
+  /**
+   * A grant to read this order's detail, sent back in the `orderToken` header of getOrderDetail
+   * (as the guest look-up's): a guest coming back from the payment gateway reads the order
+   * without looking it up. Valid until two hours after the pay deadline.
+   */
+  orderToken: z.string().optional(),
+  orderTokenExpiresAt: z.string().optional(),
 });
 export type SavedOrder = z.infer<typeof ZSavedOrder>;
 

@@ -63,23 +63,60 @@ export const ZOrderLookupResponse = ZOrderSummary.extend({
 });
 export type OrderLookupResponse = z.infer<typeof ZOrderLookupResponse>;
 
+/** Check-in status of a coupon (spec §3): 10 unused, 11 used. */
+export const ZCouponUsage = z.number().int();
+
+/** One coupon of an e-ticket: the leg it flies (`legSeq` = the leg's `seq`) and its usage. */
+export const ZTicketCoupon = z.object({
+  legSeq: z.number().int(),
+  couponNo: z.number().int(),
+  usage: ZCouponUsage,
+});
+export type TicketCoupon = z.infer<typeof ZTicketCoupon>;
+
 /** Ticket status (spec §3): issued 0, refunded 1, re_issued 2, canceled 3, refunding 4, issue error 5, change_in 6. */
-export const ZOrderTicket = z.object({ ticketNo: z.string(), status: z.number().int() });
+export const ZOrderTicket = z.object({
+  ticketNo: z.string(),
+  status: z.number().int(),
+  /** One coupon per leg, in leg order. */
+  coupons: z.array(ZTicketCoupon),
+});
+export type OrderTicket = z.infer<typeof ZOrderTicket>;
 
 export const ZOrderPassenger = z.object({
   seq: z.number().int(),
   passengerType: z.number().int(),
   surname: z.string(),
   givenName: z.string(),
+  middleName: z.string().nullable(),
   title: z.number().int(),
+  gender: z.number().int(),
   nationality: z.string(),
+  /** `YYYY-MM-DD`. */
+  birthday: z.string(),
   docType: z.number().int(),
   /** Every character but the last four masked. */
   docNumber: z.string(),
+  /** `YYYY-MM-DD`. */
+  docExpiry: z.string(),
+  /** Masked: the first character of the name and the domain (d***@example.com). */
+  email: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  /** Masked: four digits in the middle (spec §5 "display masks the middle four"). */
+  phone: z.string().nullable(),
   /** The e-ticket, once issued. */
   ticket: ZOrderTicket.nullable(),
 });
 export type OrderPassenger = z.infer<typeof ZOrderPassenger>;
+
+/** The order's contact, masked like a passenger's e-mail and phone. */
+export const ZOrderContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  countryCode: z.string(),
+  phone: z.string(),
+});
+export type OrderContact = z.infer<typeof ZOrderContact>;
 
 /** The money of an order, summed from its price lines: the total is the sum of every line. */
 export const ZOrderPrice = z.object({
@@ -87,9 +124,12 @@ export const ZOrderPrice = z.object({
   fareTotal: ZMoney,
   taxes: z.array(z.object({ code: z.string(), amount: ZMoney })),
   taxTotal: ZMoney,
+  /** The fare by passenger type (1 adult, 2 child, 3 infant): how many, and their fares summed. */
+  fares: z.array(z.object({ passengerType: z.number().int(), count: z.number().int(), amount: ZMoney })),
   /** A positive amount off (stored as negative lines). */
   discount: ZMoney,
-  /** Added services. */
+  /** Added services by code (10 insurance, 11 priority boarding, 12 seat, 13 baggage). */
+  addons: z.array(z.object({ code: z.string(), amount: ZMoney })),
   addonTotal: ZMoney,
   total: ZMoney,
   promoCode: z.string().nullable(),
@@ -98,6 +138,7 @@ export type OrderPrice = z.infer<typeof ZOrderPrice>;
 
 /** GET ibe/getOrderDetail/{orderNo}. */
 export const ZOrderDetail = ZOrderSummary.extend({
+  contact: ZOrderContact,
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,
 });

@@ -41,6 +41,11 @@ type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
 /** What booking needs of the pricing module. */
 export type PricingPort = Pick<PricingService, 'getOffer' | 'priceBreakdown' | 'redeemPromo'>;
 
+/** What booking needs of the orders module: a grant to read the new order's detail (issue 5). */
+export interface OrderGrantPort {
+  bookingGrant(orderNo: string, payDeadline: Date): { orderToken: string; orderTokenExpiresAt: string };
+}
+
 /** What booking needs of the accounts module. */
 export interface AccountsPort {
   /** Whether a captcha answer is right (any try uses it up). */
@@ -106,6 +111,7 @@ export class BookingService {
   private readonly inFlight = new Map<string, Promise<SavedOrder>>();
 
   private pricingService: PricingPort | null;
+  private orderGrants: OrderGrantPort | null = null;
 
   constructor(private readonly deps: BookingServiceDeps) {
     this.repo = deps.repo;
@@ -115,6 +121,16 @@ export class BookingService {
   /** Connects the pricing module's service (it is decorated in the /api context, after this is built). */
   bindPricing(pricing: PricingPort): void {
     this.pricingService = pricing;
+  }
+
+  /** Connects the orders module, which signs the order grant saveTicketOrder answers with. */
+  bindOrderGrants(grants: OrderGrantPort): void {
+    this.orderGrants = grants;
+  }
+
+  /** The order grant for the answer, when the orders module is connected. */
+  private grantOf(orderNo: string, payDeadline: Date) {
+    return this.orderGrants?.bookingGrant(orderNo, payDeadline) ?? {};
   }
 
   private pricing(): PricingPort {
@@ -298,6 +314,7 @@ export class BookingService {
           payDeadline: payDeadline.toISOString(),
           amountDue: breakdown.total,
           price: withTaxesByCode(breakdown),
+          ...this.grantOf(orderNo, payDeadline),
         };
       } catch (err) {
         if (err instanceof RollBack && err.reason === 'idempotency_key') {
@@ -381,6 +398,7 @@ export class BookingService {
       payDeadline: order.payDeadline.toISOString(),
       amountDue: price.total,
       price,
+      ...this.grantOf(order.orderNo, order.payDeadline),
     };
   }
 

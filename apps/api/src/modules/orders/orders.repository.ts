@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { orderPassengers, orderPriceLines, orderSegments, orders, tickets } from '../../db/schema';
+import {
+  orderPassengers,
+  orderPriceLines,
+  orderSegments,
+  orders,
+  ticketCoupons,
+  tickets,
+} from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /** An order row as the orders module reads it. */
@@ -13,6 +20,14 @@ export interface OrderRow {
   payDeadline: Date;
   promoCode: string | null;
   createdAt: Date;
+}
+
+/** The order's contact, as stored. */
+export interface ContactRow {
+  name: string;
+  email: string;
+  countryCode: string;
+  phone: string;
 }
 
 export interface SegmentRow {
@@ -35,14 +50,29 @@ export interface PassengerRow {
   passengerType: number;
   surname: string;
   givenName: string;
+  middleName: string | null;
   title: number;
+  gender: number;
   nationality: string;
+  birthday: string;
   docType: number;
   docNumber: string;
+  docExpiry: string;
+  email: string | null;
+  countryCode: string | null;
+  phone: string | null;
+}
+
+/** An e-ticket with its coupons, each naming the leg (segment seq) it flies. */
+export interface TicketRow {
+  ticketNo: string;
+  status: number;
+  coupons: Array<{ legSeq: number; couponNo: number; usage: number }>;
 }
 
 export interface PriceLineRow {
   orderId: string;
+  passengerId: string | null;
   kind: string;
   code: string;
   amount: number;
@@ -164,23 +194,75 @@ export class OrdersRepository {
         passengerType: orderPassengers.passengerType,
         surname: orderPassengers.surname,
         givenName: orderPassengers.givenName,
+        middleName: orderPassengers.middleName,
         title: orderPassengers.title,
+        gender: orderPassengers.gender,
         nationality: orderPassengers.nationality,
+        birthday: orderPassengers.birthday,
         docType: orderPassengers.docType,
         docNumber: orderPassengers.docNumber,
+        docExpiry: orderPassengers.docExpiry,
+        email: orderPassengers.email,
+        countryCode: orderPassengers.countryCode,
+        phone: orderPassengers.phone,
       })
       .from(orderPassengers)
       .where(eq(orderPassengers.orderId, orderId))
       .orderBy(asc(orderPassengers.seq));
   }
 
-  /** Tickets of an order by passenger id. */
-  async tickets(orderId: string): Promise<Map<string, { ticketNo: string; status: number }>> {
+  /** The contact of an order. */
+  async contact(orderId: string): Promise<ContactRow | null> {
     const rows = await this.db
-      .select({ passengerId: tickets.passengerId, ticketNo: tickets.ticketNo, status: tickets.status })
-      .from(tickets)
-      .where(eq(tickets.orderId, orderId));
-    return new Map(rows.map((r) => [r.passengerId, { ticketNo: r.ticketNo, status: r.status }]));
+      .select({
+        name: orders.contactName,
+        email: orders.contactEmail,
+        countryCode: orders.contactCountryCode,
+        phone: orders.contactPhone,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Tickets of an order by passenger id, each with its coupons in leg order. */
+  async tickets(orderId: string): Promise<Map<string, TicketRow>> {
+    const [rows, coupons] = await Promise.all([
+      this.db
+        .select({
+          id: tickets.id,
+          passengerId: tickets.passengerId,
+          ticketNo: tickets.ticketNo,
+          status: tickets.status,
+        })
+        .from(tickets)
+        .where(eq(tickets.orderId, orderId)),
+      this.db
+        .select({
+          ticketId: ticketCoupons.ticketId,
+          legSeq: orderSegments.seq,
+          couponNo: ticketCoupons.couponNo,
+          usage: ticketCoupons.usage,
+        })
+        .from(ticketCoupons)
+        .innerJoin(tickets, eq(tickets.id, ticketCoupons.ticketId))
+        .innerJoin(orderSegments, eq(orderSegments.id, ticketCoupons.segmentId))
+        .where(eq(tickets.orderId, orderId))
+        .orderBy(asc(orderSegments.seq)),
+    ]);
+    return new Map(
+      rows.map((r) => [
+        r.passengerId,
+        {
+          ticketNo: r.ticketNo,
+          status: r.status,
+          coupons: coupons
+            .filter((c) => c.ticketId === r.id)
+            .map(({ legSeq, couponNo, usage }) => ({ legSeq, couponNo, usage })),
+        },
+      ]),
+    );
   }
 
   async priceLines(orderIds: string[]): Promise<PriceLineRow[]> {
@@ -188,6 +270,7 @@ export class OrdersRepository {
     return this.db
       .select({
         orderId: orderPriceLines.orderId,
+        passengerId: orderPriceLines.passengerId,
         kind: orderPriceLines.kind,
         code: orderPriceLines.code,
         amount: orderPriceLines.amount,

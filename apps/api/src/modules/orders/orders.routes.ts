@@ -41,6 +41,9 @@ export function ordersRoutes(deps: {
   const limiter = new RateLimiter(deps.db, deps.now);
 
   return async (app) => {
+    // saveTicketOrder answers with this module's grant, so a guest reads the order after paying.
+    app.booking.bindOrderGrants(service);
+
     app.post(
       '/travelsky/ibe/queryOrderByOrderNo',
       {
@@ -71,7 +74,7 @@ export function ordersRoutes(deps: {
           tags,
           summary: 'The full order: legs, passengers with tickets, price from its lines',
           description:
-            "For the order's logged-in owner (`token` header), or a guest sending the lookup's grant in the `orderToken` header. Anything else answers CAS912 order_not_found, as for an unknown order; 500 system_error.",
+            "For the order's logged-in owner (`token` header), or a guest sending a grant in the `orderToken` header: the look-up's `accessToken`, or the `orderToken` saveTicketOrder answered with. Passengers come with birth date, document expiry, masked document, e-mail and phone, and their e-ticket with one coupon per leg; the price with fares by passenger type, taxes and add-ons by code. Anything else answers CAS912 order_not_found, as for an unknown order; 500 system_error.",
           params: ZOrderNoParams,
           response: { 200: envelope(ZOrderDetail) },
         },

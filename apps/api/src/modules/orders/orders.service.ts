@@ -13,7 +13,7 @@ import { localDate, toLocalIso } from '@wings/rules';
 import { AppError } from '../../platform/errors';
 import type { AirportZones } from '../shopping/airport-zones';
 import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant, verifyOrderGrant } from './order-grant';
-import type { OrderRow, OrdersRepository, PriceLineRow, SegmentRow } from './orders.repository';
+import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow } from './orders.repository';
 
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
@@ -35,27 +35,85 @@ export function maskDocument(doc: string): string {
   return '*'.repeat(doc.length - 4) + doc.slice(-4);
 }
 
-/** The money of an order from its lines; the total is the sum of every line. */
+/** An e-mail with its name hidden but the first character: d***@example.com. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** A phone number with four digits in the middle masked (spec §5); shorter numbers keep only the last one. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 4) return `${'*'.repeat(Math.max(0, phone.length - 1))}${phone.slice(-1)}`;
+  const start = Math.floor((phone.length - 4) / 2);
+  return `${phone.slice(0, start)}****${phone.slice(start + 4)}`;
+}
+
+/**
+ * The money of an order from its lines; the total is the sum of every line. Fares are also
+ * summed per passenger type (`passengerTypes`: passenger id to type), with the passengers counted.
+ */
 export function priceFromLines(
   currency: string,
   lines: PriceLineRow[],
   promoCode: string | null,
+  passengerTypes: ReadonlyMap<string, number> = new Map(),
 ): OrderPrice {
   const money = (amount: number) => ({ amount, currency }) as OrderPrice['total'];
   const sum = (kind: string) => lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amount, 0);
-  const taxes = new Map<string, number>();
-  for (const l of lines) if (l.kind === 'tax') taxes.set(l.code, (taxes.get(l.code) ?? 0) + l.amount);
+  const byCode = (kind: string) => {
+    const out = new Map<string, number>();
+    for (const l of lines) if (l.kind === kind) out.set(l.code, (out.get(l.code) ?? 0) + l.amount);
+    return [...out]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, amount]) => ({ code, amount: money(amount) }));
+  };
+  const fareByType = new Map<number, number>();
+  for (const l of lines) {
+    if (l.kind !== 'fare') continue;
+    const type = (l.passengerId && passengerTypes.get(l.passengerId)) || 0;
+    fareByType.set(type, (fareByType.get(type) ?? 0) + l.amount);
+  }
+  const countOf = (type: number) => [...passengerTypes.values()].filter((t) => t === type).length;
   return {
     currency,
     fareTotal: money(sum('fare')),
-    taxes: [...taxes]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, amount]) => ({ code, amount: money(amount) })),
+    taxes: byCode('tax'),
     taxTotal: money(sum('tax')),
+    fares: [...fareByType]
+      .sort(([a], [b]) => a - b)
+      .map(([passengerType, amount]) => ({
+        passengerType,
+        count: countOf(passengerType),
+        amount: money(amount),
+      })),
     discount: money(-sum('discount')),
+    addons: byCode('addon'),
     addonTotal: money(sum('addon')),
     total: money(lines.reduce((s, l) => s + l.amount, 0)),
     promoCode,
+  };
+}
+
+/** A passenger as the traveller reads it: documents, e-mail and phone masked. */
+function passengerOf(p: PassengerRow, ticket: OrderDetail['passengers'][number]['ticket']) {
+  return {
+    seq: p.seq,
+    passengerType: p.passengerType,
+    surname: p.surname,
+    givenName: p.givenName,
+    middleName: p.middleName,
+    title: p.title,
+    gender: p.gender,
+    nationality: p.nationality,
+    birthday: p.birthday,
+    docType: p.docType,
+    docNumber: maskDocument(p.docNumber),
+    docExpiry: p.docExpiry,
+    email: p.email ? maskEmail(p.email) : null,
+    countryCode: p.countryCode,
+    phone: p.phone ? maskPhone(p.phone) : null,
+    ticket,
   };
 }
 
@@ -92,6 +150,19 @@ export class OrdersService {
     };
   }
 
+  /**
+   * The grant saveTicketOrder hands the one who just booked, so a guest back from the payment
+   * gateway reads the order without a look-up. It lasts two hours past the pay deadline, and is
+   * the same for the same order (a replayed saveTicketOrder answers the same grant).
+   */
+  bookingGrant(orderNo: string, payDeadline: Date): { orderToken: string; orderTokenExpiresAt: string } {
+    const expiresAt = new Date(payDeadline.getTime() + ORDER_GRANT_TTL_MS);
+    return {
+      orderToken: signOrderGrant(this.grantKey, orderNo, expiresAt),
+      orderTokenExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
   /** The full order, for its logged-in owner or a guest with a grant for this order number. */
   async detail(orderNo: string, caller: DetailCaller): Promise<OrderDetail> {
     const { repo } = this.deps;
@@ -101,26 +172,24 @@ export class OrdersService {
     if (!owner && !verifyOrderGrant(this.grantKey, caller.orderToken, order.orderNo, this.deps.now())) {
       throw new AppError('orderNotFound');
     }
-    const [[summary], passengers, tickets, lines] = await Promise.all([
+    const [[summary], contact, passengers, tickets, lines] = await Promise.all([
       this.summaries([order]),
+      repo.contact(order.id),
       repo.passengers(order.id),
       repo.tickets(order.id),
       repo.priceLines([order.id]),
     ]);
+    const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
     return {
       ...summary!,
-      passengers: passengers.map((p) => ({
-        seq: p.seq,
-        passengerType: p.passengerType,
-        surname: p.surname,
-        givenName: p.givenName,
-        title: p.title,
-        nationality: p.nationality,
-        docType: p.docType,
-        docNumber: maskDocument(p.docNumber),
-        ticket: tickets.get(p.id) ?? null,
-      })),
-      price: priceFromLines(order.currency, lines, order.promoCode),
+      contact: {
+        name: contact?.name ?? '',
+        email: contact ? maskEmail(contact.email) : '',
+        countryCode: contact?.countryCode ?? '',
+        phone: contact ? maskPhone(contact.phone) : '',
+      },
+      passengers: passengers.map((p) => passengerOf(p, tickets.get(p.id) ?? null)),
+      price: priceFromLines(order.currency, lines, order.promoCode, types),
     };
   }
 

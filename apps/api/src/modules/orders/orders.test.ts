@@ -14,6 +14,12 @@ interface Booked {
   pnr: string;
   amountDue: number;
   docs: string[];
+  payDeadline: string;
+  /** The grant saveTicketOrder answered with. */
+  orderToken: string;
+  orderTokenExpiresAt: string;
+  /** The request, to replay it. */
+  request: Record<string, unknown>;
 }
 
 /** Orders of this file: KTI-HKG (WC301) far ahead, on dates no other test file books. */
@@ -25,14 +31,15 @@ async function book(t: TestApp, c: Client, daysAhead: number, guest = false): Pr
     passenger(1, 0, flight.depLocalDate, { docNumber: `E${tag}1234` }),
     passenger(2, 1, flight.depLocalDate, { docNumber: `E${tag}5678` }),
   ];
-  const res = await c.post('/travelsky/ibe/saveTicketOrder', {
+  const request = {
     offerId,
     passengers,
     contact,
     idempotencyKey: randomUUID(),
     acceptTerms: true,
     ...(guest ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
-  });
+  };
+  const res = await c.post('/travelsky/ibe/saveTicketOrder', request);
   expect(res.body.code, JSON.stringify(res.body)).toBe('0');
   const o = res.body.data;
   return {
@@ -40,6 +47,10 @@ async function book(t: TestApp, c: Client, daysAhead: number, guest = false): Pr
     pnr: o.pnr,
     amountDue: o.amountDue.amount,
     docs: passengers.map((p) => p.docNumber),
+    payDeadline: o.payDeadline,
+    orderToken: o.orderToken,
+    orderTokenExpiresAt: o.orderTokenExpiresAt,
+    request,
   };
 }
 
@@ -93,6 +104,18 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
       `insert into tickets (ticket_no, order_id, passenger_id, status)
        select '999' || lpad((1000000000 + (random() * 8000000000)::bigint + p.seq)::text, 10, '0'), p.order_id, p.id, 0
          from order_passengers p join orders o on o.id = p.order_id where o.order_no = $1`,
+      [a1.orderNo],
+    );
+    // One coupon per leg; the first is flown (11 used).
+    await t.database.pool.query(
+      `insert into ticket_coupons (ticket_id, segment_id, coupon_no, usage)
+       select k.id, s.id, s.seq + 1,
+              case when p.seq = (select min(seq) from order_passengers where order_id = k.order_id) then 11 else 10 end
+         from tickets k
+         join order_passengers p on p.id = k.passenger_id
+         join order_segments s on s.order_id = k.order_id
+         join orders o on o.id = k.order_id
+        where o.order_no = $1`,
       [a1.orderNo],
     );
   });
@@ -165,8 +188,41 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     for (const p of d.passengers) {
       expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
       expect(p.ticket.status).toBe(0);
+      expect(p.ticket.coupons).toEqual([
+        { legSeq: d.legs[0].seq, couponNo: d.legs[0].seq + 1, usage: expect.any(Number) },
+      ]);
     }
+    // The first passenger's coupon is used, the second's not.
+    expect(
+      d.passengers.map((p: { ticket: { coupons: Array<{ usage: number }> } }) => p.ticket.coupons[0]!.usage),
+    ).toEqual([11, 10]);
     expect(JSON.stringify(d)).not.toContain(a1.docs[0]);
+
+    // Every field of the passenger detail: birth date, document expiry, phone masked in the middle.
+    expect(d.passengers[0]).toMatchObject({
+      seq: expect.any(Number),
+      passengerType: 1,
+      surname: 'CHAN',
+      givenName: 'DARA',
+      middleName: null,
+      title: 0,
+      gender: 0,
+      nationality: 'KH',
+      birthday: '1988-03-15',
+      docType: 1,
+      docExpiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      email: null,
+      countryCode: '855',
+      phone: '12****78',
+    });
+    expect(d.passengers[1].passengerType).toBe(2);
+    expect(d.contact).toEqual({
+      name: 'CHAN DARA',
+      email: 'd***@example.com',
+      countryCode: '855',
+      phone: '12****78',
+    });
+    expect(JSON.stringify(d)).not.toContain('dara@example.com');
 
     const { rows } = await t.database.pool.query<{ total: number; fare: number; tax: number }>(
       `select coalesce(sum(l.amount), 0)::int as total,
@@ -189,6 +245,56 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     expect(p.fareTotal.amount + p.taxTotal.amount - p.discount.amount + p.addonTotal.amount).toBe(
       p.total.amount,
     );
+    // The fare by passenger type: one adult and one child (75% of the adult fare), summing to the fares.
+    expect(p.fares.map((f: { passengerType: number; count: number }) => [f.passengerType, f.count])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(p.fares.reduce((s: number, f: { amount: { amount: number } }) => s + f.amount.amount, 0)).toBe(
+      sums.fare,
+    );
+    expect(p.addons).toEqual([]);
+  });
+
+  it("answers saveTicketOrder with a grant that reads the guest's new order, and no other", async () => {
+    expect(typeof g1.orderToken).toBe('string');
+    // It lasts two hours past the pay deadline (the guest may pay at the last minute).
+    expect(Date.parse(g1.orderTokenExpiresAt) - Date.parse(g1.payDeadline)).toBe(ORDER_GRANT_TTL_MS);
+
+    // Read without a look-up, from any client holding it (the browser back from the gateway).
+    const own = await detail(client(t), g1.orderNo, g1.orderToken);
+    expect(own.body.code, JSON.stringify(own.body)).toBe('0');
+    expect(own.body.data).toMatchObject({ orderNo: g1.orderNo, pnr: g1.pnr, status: 0 });
+
+    // The grant of one order opens no other: another guest's, a member's, or an unknown one.
+    const notFound = { code: 'CAS912', message: 'The order does not exist.', data: null };
+    expect((await detail(guest, b1.orderNo, g1.orderToken)).body).toEqual(notFound);
+    expect((await detail(guest, a1.orderNo, g1.orderToken)).body).toEqual(notFound);
+    expect((await detail(bob, a1.orderNo, b1.orderToken)).body).toEqual(notFound);
+
+    // A member's own order also comes with its grant, for that order only.
+    expect((await detail(client(t), a2.orderNo, a2.orderToken)).body.code).toBe('0');
+    expect((await detail(client(t), a1.orderNo, a2.orderToken)).body).toEqual(notFound);
+
+    // A replayed saveTicketOrder answers the same order with the same grant.
+    const again = await guest.post('/travelsky/ibe/saveTicketOrder', g1.request);
+    expect(again.body.code, JSON.stringify(again.body)).toBe('0');
+    expect(again.body.data.orderToken).toBe(g1.orderToken);
+  });
+
+  it('lets the booking grant expire two hours after the pay deadline', async () => {
+    const start = clock;
+    try {
+      clock = new Date(Date.parse(g1.orderTokenExpiresAt) - 60_000);
+      await guest.refreshAccessToken(clock);
+      expect((await detail(guest, g1.orderNo, g1.orderToken)).body.code).toBe('0');
+      clock = new Date(Date.parse(g1.orderTokenExpiresAt) + 1000);
+      await guest.refreshAccessToken(clock);
+      expect((await detail(guest, g1.orderNo, g1.orderToken)).body.code).toBe('CAS912');
+    } finally {
+      clock = start;
+      await guest.refreshAccessToken(clock);
+    }
   });
 
   it('shows a guest the detail with the grant of a look-up, and only for that order', async () => {
