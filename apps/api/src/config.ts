@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -88,8 +89,24 @@ const ZConfig = z
     /** The Sign in with Apple private key (PKCS#8 PEM, newlines as \\n allowed). */
     APPLE_PRIVATE_KEY: z.string().min(1).optional(),
     APPLE_AUTH_URL: z.url().default('https://appleid.apple.com'),
+    /** WeChat Pay API v3 (all or none): the merchant number and the app id payments are made for. */
+    WECHAT_PAY_MCH_ID: z.string().min(1).optional(),
+    WECHAT_PAY_APP_ID: z.string().min(1).optional(),
+    /** The merchant API private key (PKCS#8 PEM, newlines as \\n allowed) and its certificate serial. */
+    WECHAT_PAY_PRIVATE_KEY: z.string().min(1).optional(),
+    WECHAT_PAY_CERT_SERIAL: z.string().min(1).optional(),
+    /** The APIv3 key that encrypts notifications: exactly 32 bytes. */
+    WECHAT_PAY_API_V3_KEY: z
+      .string()
+      .refine((k) => Buffer.byteLength(k, 'utf8') === 32, 'must be exactly 32 bytes')
+      .optional(),
+    /** The WeChat Pay public key (or platform certificate), PEM, and its id (PUB_KEY_ID_…) or serial. */
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+    WECHAT_PAY_PLATFORM_SERIAL: z.string().min(1).optional(),
+    WECHAT_PAY_API_URL: z.url().default('https://api.mch.weixin.qq.com'),
   })
   .superRefine((c, ctx) => {
+    checkWechatPay(c, ctx);
     if (c.NODE_ENV === 'production') {
       for (const key of ['APP_ID', 'APP_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
@@ -117,6 +134,56 @@ const ZConfig = z
     }
   });
 
+const WECHAT_PAY_KEYS = [
+  'WECHAT_PAY_MCH_ID',
+  'WECHAT_PAY_APP_ID',
+  'WECHAT_PAY_PRIVATE_KEY',
+  'WECHAT_PAY_CERT_SERIAL',
+  'WECHAT_PAY_API_V3_KEY',
+  'WECHAT_PAY_PLATFORM_PUBLIC_KEY',
+  'WECHAT_PAY_PLATFORM_SERIAL',
+] as const;
+
+/** WeChat Pay is configured with every key or none; the keys must parse, so a bad one stops the start. */
+function checkWechatPay(
+  c: Partial<Record<(typeof WECHAT_PAY_KEYS)[number], string>>,
+  ctx: z.RefinementCtx,
+): void {
+  const given = WECHAT_PAY_KEYS.filter((k) => c[k]);
+  if (given.length === 0) return;
+  for (const key of WECHAT_PAY_KEYS) {
+    if (!c[key]) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any WECHAT_PAY_* key is set' });
+    }
+  }
+  const pem = (v: string) => v.replace(/\\n/g, '\n');
+  if (c.WECHAT_PAY_PRIVATE_KEY) {
+    try {
+      if (createPrivateKey(pem(c.WECHAT_PAY_PRIVATE_KEY)).asymmetricKeyType !== 'rsa')
+        throw new Error('not RSA');
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_PRIVATE_KEY'],
+        message: 'must be a PEM RSA private key',
+      });
+    }
+  }
+  if (c.WECHAT_PAY_PLATFORM_PUBLIC_KEY) {
+    try {
+      if (createPublicKey(pem(c.WECHAT_PAY_PLATFORM_PUBLIC_KEY)).asymmetricKeyType !== 'rsa') {
+        throw new Error('not RSA');
+      }
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_PLATFORM_PUBLIC_KEY'],
+        message: 'must be a PEM RSA public key or certificate',
+      });
+    }
+  }
+}
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -141,6 +208,20 @@ export interface Config {
   guestNationalities: string[];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   oauth: OAuthConfig;
+  /** WeChat Pay API v3; null when not configured (the gateway is then not offered). */
+  wechatPay: WechatPayConfig | null;
+}
+
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** PEM with real newlines. */
+  privateKey: string;
+  certSerial: string;
+  apiV3Key: string;
+  platformPublicKey: string;
+  platformSerial: string;
+  apiUrl: string;
 }
 
 export interface OAuthConfig {
@@ -215,6 +296,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    wechatPay:
+      c.WECHAT_PAY_MCH_ID &&
+      c.WECHAT_PAY_APP_ID &&
+      c.WECHAT_PAY_PRIVATE_KEY &&
+      c.WECHAT_PAY_CERT_SERIAL &&
+      c.WECHAT_PAY_API_V3_KEY &&
+      c.WECHAT_PAY_PLATFORM_PUBLIC_KEY &&
+      c.WECHAT_PAY_PLATFORM_SERIAL
+        ? {
+            mchId: c.WECHAT_PAY_MCH_ID,
+            appId: c.WECHAT_PAY_APP_ID,
+            privateKey: c.WECHAT_PAY_PRIVATE_KEY.replace(/\\n/g, '\n'),
+            certSerial: c.WECHAT_PAY_CERT_SERIAL,
+            apiV3Key: c.WECHAT_PAY_API_V3_KEY,
+            platformPublicKey: c.WECHAT_PAY_PLATFORM_PUBLIC_KEY.replace(/\\n/g, '\n'),
+            platformSerial: c.WECHAT_PAY_PLATFORM_SERIAL,
+            apiUrl: c.WECHAT_PAY_API_URL,
+          }
+        : null,
   };
 }
 

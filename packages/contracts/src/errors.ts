@@ -58,6 +58,10 @@ export const ErrorCodes = {
   seatsSoldOut: { code: '204', key: 'seats_sold_out' },
   /** getPayUrl: the order is already paid; it is never paid twice (issue 5). */
   orderAlreadyPaid: { code: '613', key: 'order_already_paid' },
+  /** A feature that is not open here, e.g. WeChat calls where WeChat is not configured (spec §8 close_tips). */
+  featureNotOpen: { code: '620', key: 'close_tips' },
+  /** No exchange rate is in force between the two currencies (WeChat Pay charges CNY at the stored rate). */
+  exchangeRateUnavailable: { code: '621', key: 'exchange_rate_unavailable' },
   /** A chosen flight was retimed since it was shown: choose another (spec §8). */
   flightScheduleChanged: { code: '611', key: 'flight_time_changed' },
   /** An airport or route that does not exist in the network. */

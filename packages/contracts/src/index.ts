@@ -12,3 +12,4 @@ export * from './oauth';
 export * from './orders';
 export * from './payments';
 export * from './search';
+export * from './wechat-pay';

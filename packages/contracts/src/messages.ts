@@ -281,6 +281,16 @@ export const messages = {
     en: 'This order is already paid. It cannot be paid again.',
     km: 'ការបញ្ជាទិញនេះបានបង់ប្រាក់រួចហើយ។ មិនអាចបង់ម្តងទៀតបានទេ។',
   },
+  close_tips: {
+    zh: '该功能暂未开放，敬请期待',
+    en: 'This feature is not open yet.',
+    km: 'មុខងារនេះមិនទាន់បើកនៅឡើយទេ។',
+  },
+  exchange_rate_unavailable: {
+    zh: '暂无可用汇率，请稍后再试',
+    en: 'No exchange rate is available for this currency right now. Please try again later.',
+    km: 'មិនទាន់មានអត្រាប្តូរប្រាក់សម្រាប់រូបិយប័ណ្ណនេះនៅពេលនេះទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ។',
+  },
   flight_time_changed: {
     zh: '所选航班的计划时间已变更，请选择其他航班',
     en: 'The scheduled time of the chosen flight has changed. Please choose another flight.',

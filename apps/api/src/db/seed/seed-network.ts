@@ -7,6 +7,7 @@ import {
   aircraftTypes,
   airports,
   bookingClasses,
+  exchangeRates,
   fareFamilies,
   fares,
   routes,
@@ -262,6 +263,25 @@ export async function seedNetwork(db: Db): Promise<void> {
       taxes.currency,
       taxes.validFrom,
     ]);
+
+    // The rates in force until staff file newer ones: WeChat Pay charges CNY (spec §9), and
+    // riel amounts are shown. rate_micros = quote units per base unit × 1,000,000.
+    const ratesFrom = new Date(`${FILED_FROM}T00:00:00Z`);
+    await upsert(
+      t,
+      exchangeRates,
+      [
+        {
+          base: 'USD',
+          quote: 'CNY',
+          rateMicros: Math.round(FILING_CNY_PER_USD * 1e6),
+          source: 'seed',
+          effectiveAt: ratesFrom,
+        },
+        { base: 'USD', quote: 'KHR', rateMicros: 4_100 * 1_000_000, source: 'seed', effectiveAt: ratesFrom },
+      ],
+      [exchangeRates.base, exchangeRates.quote, exchangeRates.effectiveAt],
+    );
 
     await seedPromotions(t);
   });
