@@ -19,6 +19,7 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsPlugin } from './modules/accounts/session.plugin';
 import { bookingRoutes, createBookingService } from './modules/booking/booking.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { itineraryRoutes } from './modules/itinerary/itinerary.routes';
 import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { sandboxEnabled } from './modules/oauth/providers';
 import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
@@ -200,6 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes({ service: booking, jobs }));
       await api.register(
         ordersRoutes({ db: database.db, now, appSecret: config.appSecret, zones: airportZones }),
+      );
+      await api.register(
+        itineraryRoutes({ db: database.db, now, appSecret: config.appSecret, zones: airportZones }),
       );
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {

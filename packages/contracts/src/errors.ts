@@ -73,6 +73,18 @@ export const ErrorCodes = {
   /** Too many requests from one client; retry later. */
   tooManyRequests: { code: '429', key: 'too_many_requests', httpStatus: 429 },
   /** Body larger than allowed. */
+  /** sendEItineraryByOrder: no such order, or not the caller's (answered alike); spec §8 shows the system error. */
+  itineraryOrderNotFound: { code: '204', key: 'order_not_found' },
+  /** sendEItineraryByOrder: the order was canceled, so it has no itinerary (same code as not found, spec §8: 204). */
+  itineraryOrderCanceled: { code: '204', key: 'itinerary.order_canceled' },
+  /** sendEItineraryByOrder: the mail could not be handed to the mail server (spec §8: 605). */
+  itinerarySendFailed: { code: '605', key: 'itinerary.send_failed' },
+  /** sendEItineraryByOrder: this order's itinerary was sent too often in the last hour (spec §8: 606). */
+  itineraryTooMany: { code: '606', key: 'itinerary.too_many' },
+  /** sendEItineraryByOrder: paid, but the e-tickets are still being issued (spec §8: 607). */
+  itineraryNotTicketed: { code: '607', key: 'itinerary.not_ticketed' },
+  /** sendEItineraryByOrder: the order is unpaid (spec §8: 608, "pay the order first"). */
+  itineraryUnpaid: { code: '608', key: 'itinerary.unpaid' },
   payloadTooLarge: { code: '413', key: 'payload_too_large', httpStatus: 413 },
   /** Anything unexpected; details go to the log, never to the client. */
   systemError: { code: '500', key: 'system_error', httpStatus: 500 },

@@ -301,6 +301,31 @@ export const messages = {
     en: 'This promo code does not exist.',
     km: 'លេខកូដប្រូម៉ូសិននេះមិនមានទេ។',
   },
+  'itinerary.order_canceled': {
+    zh: '该订单已取消，没有可发送的行程单',
+    en: 'This order was canceled, so it has no itinerary to send.',
+    km: 'ការបញ្ជាទិញនេះត្រូវបានលុបចោល ដូច្នេះគ្មានកាលវិភាគធ្វើដំណើរសម្រាប់ផ្ញើទេ។',
+  },
+  'itinerary.send_failed': {
+    zh: '行程单邮件发送失败，请稍后再试',
+    en: 'The itinerary e-mail could not be sent. Please try again later.',
+    km: 'មិនអាចផ្ញើអ៊ីមែលកាលវិភាគធ្វើដំណើរបានទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ។',
+  },
+  'itinerary.too_many': {
+    zh: '该订单的行程单发送过于频繁，请一小时后再试',
+    en: 'The itinerary of this order has been sent too often. Please try again in an hour.',
+    km: 'កាលវិភាគធ្វើដំណើរនៃការបញ្ជាទិញនេះត្រូវបានផ្ញើញឹកញាប់ពេក។ សូមព្យាយាមម្តងទៀតក្នុងរយៈពេលមួយម៉ោង។',
+  },
+  'itinerary.not_ticketed': {
+    zh: '客票正在出票中，请稍后再发送行程单',
+    en: 'The e-tickets are still being issued. Please send the itinerary a little later.',
+    km: 'សំបុត្រអេឡិចត្រូនិកកំពុងត្រូវបានចេញ។ សូមផ្ញើកាលវិភាគធ្វើដំណើរម្តងទៀតបន្តិចក្រោយ។',
+  },
+  'itinerary.unpaid': {
+    zh: '请先支付订单',
+    en: 'Please pay for the order first.',
+    km: 'សូមបង់ប្រាក់សម្រាប់ការបញ្ជាទិញជាមុនសិន។',
+  },
   'promo.expired': {
     zh: '优惠码不在有效期内',
     en: 'This promo code is not valid on these dates.',

@@ -1,0 +1,71 @@
+import { envelope, type LanguageTag, ZSendItineraryRequest, ZSendItineraryResponse } from '@wings/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db';
+import { ok } from '../../platform/envelope';
+import { RateLimiter } from '../../platform/rate-limit';
+import { OrdersRepository } from '../orders/orders.repository';
+import { OrdersService } from '../orders/orders.service';
+import type { AirportZones } from '../shopping/airport-zones';
+import { createShoppingRepository } from '../shopping/shopping.repository';
+import { createShoppingService } from '../shopping/shopping.service';
+import { ItineraryRepository } from './itinerary.repository';
+import { ITINERARY_SEND_LIMIT, ItineraryService } from './itinerary.service';
+
+/**
+ * POST /api/travelsky/ibe/sendEItineraryByOrder (after-sales-and-loyalty.md §7, §8; issue 5):
+ * mails the e-ticket itinerary of a paid order as a PDF. Sent through `app.mailer`.
+ */
+export function itineraryRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  appSecret: string;
+  zones: AirportZones;
+}): FastifyPluginAsyncZod {
+  const orders = new OrdersService({
+    repo: new OrdersRepository(deps.db),
+    now: deps.now,
+    appSecret: deps.appSecret,
+    zones: deps.zones,
+  });
+  const shopping = createShoppingService({ repo: createShoppingRepository(deps.db), now: deps.now });
+  const repo = new ItineraryRepository(deps.db);
+
+  return async (app) => {
+    const service = new ItineraryService({
+      orders,
+      mailFacts: (orderNo) => repo.mailFacts(orderNo),
+      airportNames: async () => {
+        const { airports } = await shopping.getAirports();
+        return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
+      },
+      zones: deps.zones,
+      limiter: new RateLimiter(deps.db, deps.now),
+      mailer: () => app.mailer,
+      log: app.log,
+    });
+
+    app.post(
+      '/travelsky/ibe/sendEItineraryByOrder',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Mail the e-ticket itinerary (PDF) of a paid, ticketed order',
+          description: [
+            "For the order's logged-in owner (`token` header) or a guest sending the look-up's grant in the",
+            "`orderToken` header. Goes to the order's contact e-mail, or to `email` when given, in the order's",
+            "language; answers the address masked. 204 no such order or not the caller's (alike), or canceled;",
+            `608 unpaid; 607 tickets still being issued; 606 more than ${ITINERARY_SEND_LIMIT.max} sends of one`,
+            'order in an hour; 605 the mail could not be sent.',
+          ].join(' '),
+          body: ZSendItineraryRequest,
+          response: { 200: envelope(ZSendItineraryResponse) },
+        },
+      },
+      async (request) => {
+        const raw = request.headers.ordertoken;
+        const orderToken = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+        return ok(await service.send(request.body, { userId: request.userId, orderToken }));
+      },
+    );
+  };
+}

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fetchToken, type TestApp, testConfig } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db';
+import { createMailer, type Mailer } from '../../platform/mail/mailer';
+import { client, newEmail, registerUser } from '../accounts/test-support';
+import { type Client, contact, flightOn, offerFor, passenger, solvedCaptcha } from '../booking/test-support';
+import { ITINERARY_SEND_LIMIT } from './itinerary.service';
+import { pdfText } from './test-support';
+
+const SEND = '/travelsky/ibe/sendEItineraryByOrder';
+const LOOKUP = '/travelsky/ibe/queryOrderByOrderNo';
+const HOUR = 60 * 60_000;
+
+interface Booked {
+  orderNo: string;
+  pnr: string;
+  email: string;
+  docs: string[];
+}
+
+// This file books WC231 / WC232 (KTI-KUL and back) 340+ days ahead only.
+describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)', () => {
+  let clock = new Date();
+  let t: TestApp;
+  /** When set, the mailer fails as an unreachable SMTP server would. */
+  let mailDown = false;
+  let alice: Client;
+  let bob: Client;
+  let guest: Client;
+  let day = 340;
+
+  beforeAll(async () => {
+    // The real dev mailbox, behind a switch that can make it fail (605).
+    const config = testConfig();
+    const database = openDatabase(inject('databaseUrl'), { error() {} }, 4);
+    const outbox = createMailer({ config, db: database.db });
+    const mailer: Mailer = {
+      async send(mail) {
+        if (mailDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        await outbox.send(mail);
+      },
+    };
+    const app = await buildApp({ config, database, logger: false, mailer, now: () => clock });
+    await app.ready();
+    const token = await fetchToken(app, config, clock);
+    t = {
+      app,
+      database,
+      config,
+      token,
+      headers: (extra = {}) => ({ authorization: `Bearer ${token}`, language: '1', ...extra }),
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+    alice = client(t);
+    bob = client(t);
+    guest = client(t);
+    await registerUser(t, alice);
+    await registerUser(t, bob);
+  });
+  afterAll(() => t.close());
+
+  /** A return trip for an adult and a child, booked by `c` in the language of its client. */
+  async function book(c: Client, opts: { guest?: boolean } = {}): Promise<Booked> {
+    const out = await flightOn(t, 'WC231', day);
+    const back = await flightOn(t, 'WC232', day + 5);
+    day += 1;
+    const offerId = await offerFor(
+      c,
+      [1, 1, 0],
+      [
+        { flightId: out.flightId, bookingClass: 'M' },
+        { flightId: back.flightId, bookingClass: 'M' },
+      ],
+    );
+    const tag = randomUUID().slice(0, 6).toUpperCase();
+    const passengers = [
+      passenger(1, 0, out.depLocalDate, { docNumber: `I${tag}01` }),
+      passenger(2, 1, out.depLocalDate, { docNumber: `I${tag}02` }),
+    ];
+    const email = newEmail();
+    const res = await c.post('/travelsky/ibe/saveTicketOrder', {
+      offerId,
+      passengers,
+      contact: { ...contact, email },
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+      ...(opts.guest ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    return {
+      orderNo: res.body.data.orderNo,
+      pnr: res.body.data.pnr,
+      email,
+      docs: passengers.map((p) => p.docNumber),
+    };
+  }
+
+  /** Paid and ticketed as the payment and ticketing steps leave it: one e-ticket per passenger. */
+  async function payAndTicket(orderNo: string, language?: number): Promise<string[]> {
+    const { pool } = t.database;
+    await pool.query(
+      'update orders set status = 1, ticketed_at = now(), language = coalesce($2, language) where order_no = $1',
+      [orderNo, language ?? null],
+    );
+    const { rows } = await pool.query<{ ticket_no: string }>(
+      `insert into tickets (ticket_no, order_id, passenger_id, status)
+       select '999' || lpad(nextval('ticket_serial_seq')::text, 10, '0'), p.order_id, p.id, 0
+         from order_passengers p join orders o on o.id = p.order_id
+        where o.order_no = $1
+        order by p.seq
+       returning ticket_no`,
+      [orderNo],
+    );
+    return rows.map((r) => r.ticket_no).sort();
+  }
+
+  async function send(c: Client, body: object, orderToken?: string) {
+    const headers: Record<string, string> = c.headers();
+    if (orderToken !== undefined) headers.orderToken = orderToken;
+    const res = await t.app.inject({ method: 'POST', url: `/api${SEND}`, headers, payload: body });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  /** The newest mail to `to` in the dev mailbox, and its first attachment. */
+  async function mailTo(to: string) {
+    const list = await t.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(to)}` });
+    const message = list.json().data.messages[0];
+    if (!message) return null;
+    const file = await t.app.inject({ method: 'GET', url: `/api/dev/mail/${message.id}/attachments/0` });
+    return {
+      subject: message.subject as string,
+      text: message.text as string,
+      attachments: message.attachments as Array<{ filename: string; contentType: string }>,
+      pdf: file.rawPayload,
+    };
+  }
+
+  /** With ITINERARY_PDF_DIR set, the mailed PDFs are kept there to be looked at. */
+  function keep(name: string, pdf: Buffer) {
+    const dir = process.env.ITINERARY_PDF_DIR;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, name), pdf);
+  }
+
+  it("mails the owner's itinerary as a PDF to the order's contact e-mail, and answers it masked", async () => {
+    const order = await book(alice);
+    const tickets = await payAndTicket(order.orderNo);
+    const res = await send(alice, { orderNo: order.orderNo.toLowerCase() });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({
+      code: '0',
+      data: { sentTo: 'u***@example.com' },
+    });
+
+    const mail = await mailTo(order.email);
+    expect(mail).not.toBeNull();
+    expect(mail!.subject).toBe(`Wings Airways: your e-ticket itinerary, booking ${order.pnr}`);
+    expect(mail!.text).toContain(order.orderNo);
+    expect(mail!.text).toContain('WC231');
+    expect(mail!.attachments).toEqual([
+      { filename: `itinerary-${order.pnr}.pdf`, contentType: 'application/pdf', size: mail!.pdf.length },
+    ]);
+    expect(mail!.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    keep('mailed-en.pdf', mail!.pdf);
+    const text = pdfText(mail!.pdf);
+    expect(text).toContain(order.pnr);
+    expect(text).toContain(order.orderNo);
+    for (const ticketNo of tickets) expect(text).toMatch(new RegExp(`\\b${ticketNo}\\b`));
+    expect(text).toContain('WC231');
+    expect(text).toContain('WC232');
+    expect(text).toContain('Carry-on 7 kg');
+  });
+
+  it('mails a guest holding the look-up grant, to the address they give', async () => {
+    const order = await book(guest, { guest: true });
+    await payAndTicket(order.orderNo);
+    const found = await guest.post(LOOKUP, { orderNo: order.orderNo, docNumber: order.docs[0] });
+    expect(found.body.code, JSON.stringify(found.body)).toBe('0');
+    const other = `x${randomUUID()}@example.org`;
+    const res = await send(guest, { orderNo: order.orderNo, email: other }, found.body.data.accessToken);
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({
+      code: '0',
+      data: { sentTo: 'x***@example.org' },
+    });
+    const mail = await mailTo(other);
+    expect(pdfText(mail!.pdf)).toContain(order.pnr);
+    expect(await mailTo(order.email)).toBeNull();
+  });
+
+  it('writes the mail and the PDF in the language the order was made in', async () => {
+    const zh = await book(alice);
+    await payAndTicket(zh.orderNo, 0);
+    const km = await book(alice);
+    await payAndTicket(km.orderNo, 2);
+    // The reply is in the caller's language (English here); the mail in the order's.
+    expect((await send(alice, { orderNo: zh.orderNo })).body.code).toBe('0');
+    expect((await send(alice, { orderNo: km.orderNo })).body.code).toBe('0');
+
+    const zhMail = await mailTo(zh.email);
+    expect(zhMail!.subject).toBe(`之翼航空 电子客票行程单（订座编号 ${zh.pnr}）`);
+    keep('mailed-zh.pdf', zhMail!.pdf);
+    const zhText = pdfText(zhMail!.pdf);
+    expect(zhText).toContain('电子客票行程单');
+    expect(zhText).toContain('金边德崇国际机场');
+    expect(zhText).toContain('吉隆坡国际机场');
+
+    const kmMail = await mailTo(km.email);
+    expect(kmMail!.subject).toBe(`វីងស៍ អ៊ែរវេស៍៖ កាលវិភាគធ្វើដំណើររបស់អ្នក លេខយោងការកក់ ${km.pnr}`);
+    keep('mailed-km.pdf', kmMail!.pdf);
+    const kmText = pdfText(kmMail!.pdf);
+    expect(kmText).toContain('អាកាសយានដ្ឋានអន្តរជាតិតេជោ');
+    expect(kmText).toContain(km.pnr);
+  });
+
+  it("answers 204 alike for an unknown order, another user's order, and a missing or wrong grant", async () => {
+    const order = await book(alice);
+    await payAndTicket(order.orderNo);
+    const otherOrder = await book(bob);
+    await payAndTicket(otherOrder.orderNo);
+    const found = await guest.post(LOOKUP, { orderNo: otherOrder.orderNo, docNumber: otherOrder.docs[0] });
+    const grantForOther = found.body.data.accessToken as string;
+    const replies = [
+      await send(alice, { orderNo: 'NOSUCHORDER1' }),
+      await send(bob, { orderNo: order.orderNo }),
+      await send(guest, { orderNo: order.orderNo }),
+      await send(guest, { orderNo: order.orderNo }, grantForOther),
+      await send(guest, { orderNo: order.orderNo }, 'not-a-grant'),
+    ];
+    for (const r of replies) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ code: '204', message: 'The order does not exist.', data: null });
+    }
+    expect(await mailTo(order.email)).toBeNull();
+  });
+
+  it('answers 608 for an unpaid order and 204 for a canceled one, sending nothing', async () => {
+    const unpaid = await book(alice);
+    const res = await send(alice, { orderNo: unpaid.orderNo });
+    expect(res.body).toEqual({ code: '608', message: 'Please pay for the order first.', data: null });
+
+    const canceled = await book(alice);
+    await t.database.pool.query('update orders set status = 2 where order_no = $1', [canceled.orderNo]);
+    const gone = await send(alice, { orderNo: canceled.orderNo });
+    expect(gone.body.code).toBe('204');
+    expect(gone.body.message).toBe('This order was canceled, so it has no itinerary to send.');
+    expect(await mailTo(unpaid.email)).toBeNull();
+    expect(await mailTo(canceled.email)).toBeNull();
+  });
+
+  it('answers 607 while a paid order is still being ticketed', async () => {
+    const order = await book(alice);
+    await t.database.pool.query('update orders set status = 1 where order_no = $1', [order.orderNo]);
+    const res = await send(alice, { orderNo: order.orderNo });
+    expect(res.body).toEqual({
+      code: '607',
+      message: 'The e-tickets are still being issued. Please send the itinerary a little later.',
+      data: null,
+    });
+    expect(await mailTo(order.email)).toBeNull();
+  });
+
+  it('answers 606 after five sends of one order in an hour, and sends again the next hour', async () => {
+    const order = await book(alice);
+    await payAndTicket(order.orderNo);
+    // At the start of an hour, so the five sends fall in one window.
+    clock = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 1000);
+    try {
+      await alice.refreshAccessToken(clock);
+      for (let i = 0; i < ITINERARY_SEND_LIMIT.max; i++) {
+        expect((await send(alice, { orderNo: order.orderNo })).body.code).toBe('0');
+      }
+      const over = await send(alice, { orderNo: order.orderNo });
+      expect(over.body).toMatchObject({ code: '606', data: null });
+      // Another order is not limited by this one.
+      const other = await book(alice);
+      await payAndTicket(other.orderNo);
+      expect((await send(alice, { orderNo: other.orderNo })).body.code).toBe('0');
+
+      clock = new Date(clock.getTime() + HOUR);
+      await alice.refreshAccessToken(clock);
+      expect((await send(alice, { orderNo: order.orderNo })).body.code).toBe('0');
+    } finally {
+      clock = new Date();
+      await alice.refreshAccessToken(clock);
+    }
+  });
+
+  it('answers 605 when the mail cannot be sent', async () => {
+    const order = await book(alice);
+    await payAndTicket(order.orderNo);
+    mailDown = true;
+    try {
+      const res = await send(alice, { orderNo: order.orderNo });
+      expect(res.body).toEqual({
+        code: '605',
+        message: 'The itinerary e-mail could not be sent. Please try again later.',
+        data: null,
+      });
+    } finally {
+      mailDown = false;
+    }
+    expect(await mailTo(order.email)).toBeNull();
+    expect((await send(alice, { orderNo: order.orderNo })).body.code).toBe('0');
+  });
+
+  it('refuses a malformed e-mail address with 400, naming the field', async () => {
+    const res = await send(alice, { orderNo: 'WC1', email: 'not-an-address' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields[0].field).toBe('email');
+  });
+});
