@@ -89,6 +89,18 @@ const ZConfig = z
     /** The Sign in with Apple private key (PKCS#8 PEM, newlines as \\n allowed). */
     APPLE_PRIVATE_KEY: z.string().min(1).optional(),
     APPLE_AUTH_URL: z.url().default('https://appleid.apple.com'),
+    /**
+     * The gateway of card, ABA Pay and KHQR payments: `sandbox` (the local one; default outside
+     * production, never registered in production) or `aba` (ABA PayWay; required in production).
+     */
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'aba']).optional(),
+    /** ABA PayWay e-commerce checkout: the merchant id and the API key (HMAC-SHA512 key) ABA issues. */
+    ABA_MERCHANT_ID: z.string().min(1).max(30).optional(),
+    ABA_API_KEY: z.string().min(1).optional(),
+    /** PayWay's host; its sandbox by default, so production must name it. */
+    ABA_API_URL: z.url().optional(),
+    /** The RSA public key ABA issues for the refund call's merchant_auth (PEM, newlines as \\n allowed). */
+    ABA_RSA_PUBLIC_KEY: z.string().min(1).optional(),
     /** WeChat Pay API v3 (all or none): the merchant number and the app id payments are made for. */
     WECHAT_PAY_MCH_ID: z.string().min(1).optional(),
     WECHAT_PAY_APP_ID: z.string().min(1).optional(),
@@ -107,6 +119,7 @@ const ZConfig = z
   })
   .superRefine((c, ctx) => {
     checkWechatPay(c, ctx);
+    checkPaymentGateway(c, ctx);
     if (c.NODE_ENV === 'production') {
       for (const key of ['APP_ID', 'APP_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
@@ -210,6 +223,69 @@ export interface Config {
   oauth: OAuthConfig;
   /** WeChat Pay API v3; null when not configured (the gateway is then not offered). */
   wechatPay: WechatPayConfig | null;
+  payments: PaymentGatewayConfig;
+}
+
+/** PayWay's sandbox host: the default ABA_API_URL outside production. */
+export const ABA_SANDBOX_URL = 'https://checkout-sandbox.payway.com.kh';
+
+/**
+ * PAYMENT_GATEWAY=aba needs its keys; production needs aba (the sandbox gateway is never
+ * registered there) and an explicit ABA_API_URL (the default is PayWay's sandbox).
+ */
+function checkPaymentGateway(
+  c: {
+    NODE_ENV: string;
+    PAYMENT_GATEWAY?: 'sandbox' | 'aba';
+    ABA_MERCHANT_ID?: string;
+    ABA_API_KEY?: string;
+    ABA_API_URL?: string;
+    ABA_RSA_PUBLIC_KEY?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const production = c.NODE_ENV === 'production';
+  if (production && c.PAYMENT_GATEWAY === 'sandbox') {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: 'must be aba in production' });
+  }
+  if (!production && c.PAYMENT_GATEWAY !== 'aba') return;
+  const why = production ? 'is required in production' : 'is required when PAYMENT_GATEWAY=aba';
+  for (const key of ['ABA_MERCHANT_ID', 'ABA_API_KEY', 'ABA_RSA_PUBLIC_KEY'] as const) {
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
+  }
+  if (production && !c.ABA_API_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ABA_API_URL'],
+      message: "is required in production (the default is PayWay's sandbox)",
+    });
+  }
+  if (c.ABA_RSA_PUBLIC_KEY) {
+    try {
+      if (createPublicKey(c.ABA_RSA_PUBLIC_KEY.replace(/\\n/g, '\n')).asymmetricKeyType !== 'rsa') {
+        throw new Error('not RSA');
+      }
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['ABA_RSA_PUBLIC_KEY'], message: 'must be a PEM RSA public key' });
+    }
+  }
+}
+
+/** Payment gateways: which one takes card, ABA Pay and KHQR payments, and ABA PayWay's keys. */
+export interface PaymentGatewayConfig {
+  /** The gateway of card / abapay / khqr payments. */
+  gateway: 'sandbox' | 'aba';
+  /** ABA PayWay; null when not configured (only possible with gateway sandbox outside production). */
+  aba: AbaConfig | null;
+}
+
+export interface AbaConfig {
+  merchantId: string;
+  apiKey: string;
+  /** PayWay's host, without a trailing slash. */
+  apiUrl: string;
+  /** PEM with real newlines. */
+  rsaPublicKey: string;
 }
 
 export interface WechatPayConfig {
@@ -293,6 +369,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               keyId: c.APPLE_KEY_ID,
               privateKey: c.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
               authUrl: c.APPLE_AUTH_URL,
+            }
+          : null,
+    },
+    payments: {
+      gateway: c.PAYMENT_GATEWAY ?? (c.NODE_ENV === 'production' ? 'aba' : 'sandbox'),
+      aba:
+        c.ABA_MERCHANT_ID && c.ABA_API_KEY && c.ABA_RSA_PUBLIC_KEY
+          ? {
+              merchantId: c.ABA_MERCHANT_ID,
+              apiKey: c.ABA_API_KEY,
+              apiUrl: (c.ABA_API_URL ?? ABA_SANDBOX_URL).replace(/\/+$/, ''),
+              rsaPublicKey: c.ABA_RSA_PUBLIC_KEY.replace(/\\n/g, '\n'),
             }
           : null,
     },

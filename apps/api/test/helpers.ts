@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { beijingTimestamp, signParams } from '@wings/rules';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -19,6 +19,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Production takes card payments through ABA PayWay and requires its keys: these stand in for them. */
+export const TEST_ABA_KEYS = {
+  ABA_MERCHANT_ID: 'ec000042',
+  ABA_API_KEY: 'test-payway-api-key',
+  ABA_API_URL: 'https://checkout.payway.com.kh',
+  ABA_RSA_PUBLIC_KEY: generateKeyPairSync('rsa', { modulusLength: 1024 })
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString(),
+};
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // Tests stand behind a pretend proxy so each can give its requests their own client address.
   return loadConfig({
@@ -26,6 +36,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEARCH_CACHE_TTL_MS: '0',
     TRUST_PROXY: 'true',
+    ...(overrides.NODE_ENV === 'production' ? TEST_ABA_KEYS : {}),
     ...overrides,
   });
 }

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
-import { createTestApp, fetchToken, signedTokenHeaders, type TestApp, testConfig } from './helpers';
+import {
+  createTestApp,
+  fetchToken,
+  signedTokenHeaders,
+  TEST_ABA_KEYS,
+  type TestApp,
+  testConfig,
+} from './helpers';
 
 const TOKEN_URL = '/api/travelsky/common/getAccessToken';
 
@@ -217,12 +224,22 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'demo-secret-change-me' }),
     ).toThrow(/APP_SECRET/);
     expect(
-      loadConfig({ NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' }).appId,
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_ID: 'x',
+        APP_SECRET: 'a-real-secret-of-length',
+        ...TEST_ABA_KEYS,
+      }).appId,
     ).toBe('x');
   });
 
   it('keeps the captcha test text out of production', () => {
-    const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
+    const prod = {
+      NODE_ENV: 'production',
+      APP_ID: 'x',
+      APP_SECRET: 'a-real-secret-of-length',
+      ...TEST_ABA_KEYS,
+    };
     expect(() => loadConfig({ ...prod, CAPTCHA_TEST_TEXT: 'AB23' })).toThrow(
       /CAPTCHA_TEST_TEXT: must not be set/,
     );
@@ -230,7 +247,12 @@ describe('configuration', () => {
   });
 
   it('keeps the OAuth sandbox out of production', () => {
-    const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
+    const prod = {
+      NODE_ENV: 'production',
+      APP_ID: 'x',
+      APP_SECRET: 'a-real-secret-of-length',
+      ...TEST_ABA_KEYS,
+    };
     expect(loadConfig(prod).oauth.sandbox).toBe(false);
     expect(loadConfig({}).oauth.sandbox).toBe(true);
     expect(() => loadConfig({ ...prod, OAUTH_SANDBOX: 'true' })).toThrow(

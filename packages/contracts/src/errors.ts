@@ -58,6 +58,11 @@ export const ErrorCodes = {
   seatsSoldOut: { code: '204', key: 'seats_sold_out' },
   /** getPayUrl: the order is already paid; it is never paid twice (issue 5). */
   orderAlreadyPaid: { code: '613', key: 'order_already_paid' },
+  /**
+   * getPayUrl: the payment could not be started (the gateway is unreachable or refused, or no
+   * gateway or exchange rate serves this method); spec §8 getPayUrl 500. Details go to the log.
+   */
+  paymentUnavailable: { code: '500', key: 'pay_unavailable' },
   /** A feature that is not open here, e.g. WeChat calls where WeChat is not configured (spec §8 close_tips). */
   featureNotOpen: { code: '620', key: 'close_tips' },
   /** No exchange rate is in force between the two currencies (WeChat Pay charges CNY at the stored rate). */

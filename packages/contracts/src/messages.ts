@@ -281,6 +281,11 @@ export const messages = {
     en: 'This order is already paid. It cannot be paid again.',
     km: 'ការបញ្ជាទិញនេះបានបង់ប្រាក់រួចហើយ។ មិនអាចបង់ម្តងទៀតបានទេ។',
   },
+  pay_unavailable: {
+    zh: '暂时无法发起支付，请稍后再试或选择其他支付方式',
+    en: 'Payment cannot be started right now. Please try again later or choose another payment method.',
+    km: 'មិនអាចចាប់ផ្តើមការទូទាត់បាននៅពេលនេះទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ ឬជ្រើសរើសវិធីទូទាត់ផ្សេង។',
+  },
   close_tips: {
     zh: '该功能暂未开放，敬请期待',
     en: 'This feature is not open yet.',

@@ -14,6 +14,12 @@ export interface PayOrder {
   status: number;
   currency: string;
   payDeadline: Date;
+  contactName: string;
+  contactEmail: string;
+  contactCountryCode: string;
+  contactPhone: string;
+  /** 0 zh, 1 en, 2 km. */
+  language: number;
 }
 
 export interface StoredPayment {
@@ -24,6 +30,28 @@ export interface StoredPayment {
   amount: number;
   currency: string;
   status: string;
+  gatewayReference: string | null;
+}
+
+/** A refund with what processing it needs: the payment at its gateway and the order's contact. */
+export interface StoredRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  /** seats_gone | duplicate_payment | staff */
+  reason: string;
+  /** pending | succeeded | failed */
+  status: string;
+  gateway: string;
+  gatewayReference: string | null;
+  paymentAmount: number;
+  paymentCurrency: string;
+  orderId: string;
+  orderNo: string;
+  contactName: string;
+  contactEmail: string;
+  language: number;
 }
 
 /**
@@ -46,9 +74,15 @@ export class PaymentsRepository {
       status: number;
       currency: string;
       pay_deadline: string | Date;
-    }>(
-      sql`select id, order_no, user_id, status, currency, pay_deadline from orders where order_no = ${orderNo}`,
-    );
+      contact_name: string;
+      contact_email: string;
+      contact_country_code: string;
+      contact_phone: string;
+      language: number;
+    }>(sql`
+      select id, order_no, user_id, status, currency, pay_deadline, contact_name, contact_email,
+             contact_country_code, contact_phone, language
+        from orders where order_no = ${orderNo}`);
     const row = r.rows[0];
     if (!row) return null;
     return {
@@ -58,7 +92,20 @@ export class PaymentsRepository {
       status: Number(row.status),
       currency: row.currency,
       payDeadline: new Date(row.pay_deadline),
+      contactName: row.contact_name,
+      contactEmail: row.contact_email,
+      contactCountryCode: row.contact_country_code,
+      contactPhone: row.contact_phone,
+      language: Number(row.language),
     };
+  }
+
+  /** The surnames of the order's passengers, to tell the contact's surname from the given names. */
+  async passengerSurnames(orderId: string): Promise<string[]> {
+    const r = await this.db.execute<{ surname: string }>(
+      sql`select surname from order_passengers where order_id = ${orderId} order by seq`,
+    );
+    return r.rows.map((x) => x.surname);
   }
 
   /** The order's total: the sum of its price lines (never stored apart from them). */
@@ -84,13 +131,13 @@ export class PaymentsRepository {
     return r.rows[0]!.id;
   }
 
-  async setGatewayReference(id: string, reference: string, checkoutUrl: string): Promise<void> {
+  async setGatewayReference(id: string, reference: string, checkoutUrl: string | null): Promise<void> {
     await this.db.execute(sql`
       update payments set gateway_reference = ${reference}, checkout_url = ${checkoutUrl} where id = ${id}`);
   }
 
   private readonly paymentSelect = sql`
-    select p.id, p.order_id, o.order_no, p.gateway, p.amount, p.currency, p.status
+    select p.id, p.order_id, o.order_no, p.gateway, p.amount, p.currency, p.status, p.gateway_reference
       from payments p join orders o on o.id = p.order_id`;
 
   private toPayment(row: Record<string, unknown> | undefined): StoredPayment | null {
@@ -103,7 +150,16 @@ export class PaymentsRepository {
       amount: Number(row.amount),
       currency: String(row.currency),
       status: String(row.status),
+      gatewayReference: row.gateway_reference === null ? null : String(row.gateway_reference),
     };
+  }
+
+  /** The order's latest payment still pending at a gateway (one that has its reference). */
+  async latestPendingPayment(orderId: string): Promise<StoredPayment | null> {
+    const r = await this.db.execute(sql`${this.paymentSelect}
+      where p.order_id = ${orderId} and p.status = 'pending' and p.gateway_reference is not null
+      order by p.created_at desc, p.id desc limit 1`);
+    return this.toPayment(r.rows[0]);
   }
 
   async paymentById(id: string): Promise<StoredPayment | null> {
@@ -269,5 +325,104 @@ export class PaymentsRepository {
     const r = await this.db.execute<{ id: string }>(sql`
       select id from orders where status = 1 and ticketed_at is null order by updated_at limit ${limit}`);
     return r.rows.map((x) => x.id);
+  }
+
+  /**
+   * The refund of a payment, created with its refund_required mark (same transaction); one per
+   * payment (unique key), so a replay answers the existing one. Its id.
+   */
+  async insertRefund(r: {
+    paymentId: string;
+    amount: number;
+    currency: string;
+    reason: string;
+    now: Date;
+  }): Promise<string> {
+    const inserted = await this.db.execute<{ id: string }>(sql`
+      insert into payment_refunds (payment_id, amount, currency, reason, status, created_at, updated_at)
+      values (${r.paymentId}, ${r.amount}, ${r.currency}, ${r.reason}, 'pending', ${r.now}, ${r.now})
+      on conflict (payment_id) do nothing
+      returning id`);
+    const id = inserted.rows[0]?.id;
+    if (id) return id;
+    const existing = await this.db.execute<{ id: string }>(
+      sql`select id from payment_refunds where payment_id = ${r.paymentId}`,
+    );
+    return existing.rows[0]!.id;
+  }
+
+  private readonly refundSelect = sql`
+    select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status,
+           p.gateway, p.gateway_reference, p.amount as payment_amount, p.currency as payment_currency,
+           o.id as order_id, o.order_no, o.contact_name, o.contact_email, o.language
+      from payment_refunds r
+      join payments p on p.id = r.payment_id
+      join orders o on o.id = p.order_id`;
+
+  /**
+   * A refund; with `lock`, the row is locked for this transaction, or null when another
+   * transaction holds it (SKIP LOCKED: a concurrent run leaves it to the one working on it).
+   */
+  async refundById(id: string, lock = false): Promise<StoredRefund | null> {
+    const r = await this.db.execute(
+      lock
+        ? sql`${this.refundSelect} where r.id = ${id} for update of r skip locked`
+        : sql`${this.refundSelect} where r.id = ${id}`,
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      paymentId: String(row.payment_id),
+      amount: Number(row.amount),
+      currency: String(row.currency),
+      reason: String(row.reason),
+      status: String(row.status),
+      gateway: String(row.gateway),
+      gatewayReference: row.gateway_reference === null ? null : String(row.gateway_reference),
+      paymentAmount: Number(row.payment_amount),
+      paymentCurrency: String(row.payment_currency),
+      orderId: String(row.order_id),
+      orderNo: String(row.order_no),
+      contactName: String(row.contact_name),
+      contactEmail: String(row.contact_email),
+      language: Number(row.language),
+    };
+  }
+
+  /** pending → succeeded or failed; false when it was not pending. */
+  async settleRefund(
+    id: string,
+    to: 'succeeded' | 'failed',
+    gatewayRefundReference: string | null,
+    now: Date,
+  ): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update payment_refunds set status = ${to}, gateway_refund_reference = ${gatewayRefundReference}, updated_at = ${now}
+       where id = ${id} and status = 'pending' returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /**
+   * Refunds still owed work: pending at the gateway, or refunded without the traveller's notice
+   * recorded (an order event refund_notified naming the refund). Oldest first.
+   */
+  async refundsToProcess(limit: number): Promise<string[]> {
+    const r = await this.db.execute<{ id: string }>(sql`
+      select r.id from payment_refunds r join payments p on p.id = r.payment_id
+       where r.status = 'pending'
+          or (r.status = 'succeeded' and not exists (
+                select 1 from order_events e
+                 where e.order_id = p.order_id and e.type = 'refund_notified' and e.data->>'refundId' = r.id::text))
+       order by r.created_at limit ${limit}`);
+    return r.rows.map((x) => x.id);
+  }
+
+  /** Whether the traveller's notice of this refund was recorded as sent. */
+  async refundNotified(orderId: string, refundId: string): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      select 1 from order_events
+       where order_id = ${orderId} and type = 'refund_notified' and data->>'refundId' = ${refundId} limit 1`);
+    return r.rows.length > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { envelope, ZPayStatus, ZPayUrlRequest, ZPayUrlResponse } from '@wings/contracts';
+import { envelope, Language, ZPayStatus, ZPayUrlRequest, ZPayUrlResponse } from '@wings/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,11 +8,20 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
+import { AbaPayWayGateway } from '../../platform/payments/aba/aba.gateway';
 import { NotificationRejected, type PaymentGateway } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
+import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { sandboxRoutes } from '../../platform/payments/sandbox/sandbox.routes';
 import { PaymentsRepository } from './payments.repository';
-import { PaymentsService, TICKETING_JOB, TICKETING_SWEEP_JOB } from './payments.service';
+import {
+  PaymentsService,
+  REFUND_JOB,
+  REFUND_SWEEP_JOB,
+  TICKETING_JOB,
+  TICKETING_SWEEP_JOB,
+} from './payments.service';
+import { registerWechat } from './wechat/wechat.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,51 +33,74 @@ declare module 'fastify' {
 const tags = ['payment'];
 const ZOrderNoParams = z.object({ orderNo: z.string().min(1).max(40) });
 
+/** The address the API is reached at: PUBLIC_URL, else this process on loopback (development). */
+function baseUrl(config: Config): string {
+  return (config.publicUrl ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
+}
+
 /** Where gateways post notifications, as an absolute URL for server-to-server calls. */
 export function notifyUrl(config: Config, gateway: string): string {
-  const base = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
-  return `${base.replace(/\/$/, '')}/api/pay/notify/${gateway}`;
+  return `${baseUrl(config)}/api/pay/notify/${gateway}`;
 }
 
 /**
  * Payment calls (booking-and-account.md §7, issue 5) under /api: getPayUrl, pay status, the
- * gateways' notification endpoint (public, raw body kept for the signature), the sandbox
- * gateway outside production, and the ticketing job with its sweep.
+ * gateways' notification endpoint (public, raw body kept for the signature), the sandbox gateway
+ * outside production, ABA PayWay when configured, and the ticketing and refund jobs with their
+ * sweeps.
+ *
+ * Extension points for another gateway module (WeChat Pay, registerWechat below): register the
+ * gateway with service.gateways.set(name, gateway) (the notify route /api/pay/notify/<name> then
+ * serves it, and method `wechat` goes to the gateway named `wechat`), give the service its
+ * currency conversion with service.setConverter, and serve its own calls through the service
+ * (startPayment, reconcile, status).
  */
 export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; now: () => Date }) {
   return fp(
     async (app: FastifyInstance) => {
+      const { config, now } = deps;
       const repo = new PaymentsRepository(deps.db);
-      const sandbox = new SandboxGateway(deps.config.appSecret, deps.now);
+      const ledger = new SandboxLedger(deps.db);
+      const sandbox = new SandboxGateway(config.appSecret, now, ledger);
       const gateways = new Map<string, PaymentGateway>();
-      if (deps.config.env !== 'production') gateways.set(sandbox.name, sandbox);
+      // The sandbox is never registered in production (config refuses PAYMENT_GATEWAY=sandbox there).
+      if (config.env !== 'production') gateways.set(sandbox.name, sandbox);
+      if (config.payments.aba) {
+        gateways.set('aba', new AbaPayWayGateway({ ...config.payments.aba, now }));
+      }
       const service = new PaymentsService({
         repo,
         gateways,
-        defaultGateway: 'sandbox',
+        cardGateway: config.payments.gateway,
+        sandboxFallback: config.env !== 'production',
         jobs: deps.jobs,
-        now: deps.now,
+        now,
         log: app.log,
-        airlineCode: deps.config.ticketAirlineCode,
-        devPayOneCent: deps.config.devPayOneCent,
-        notifyUrl: (gateway) => notifyUrl(deps.config, gateway),
+        mailer: app.mailer,
+        airlineCode: config.ticketAirlineCode,
+        devPayOneCent: config.devPayOneCent,
+        notifyUrl: (gateway) => notifyUrl(config, gateway),
+        appUrl: (path) => `${baseUrl(config)}${path}`,
       });
       app.decorate('payments', service);
-      await app.register(paymentsRoutes({ ...deps, repo, sandbox, service }), { prefix: '/api' });
+      await app.register(paymentsRoutes({ ...deps, ledger, sandbox, service }), { prefix: '/api' });
+      // WeChat Pay when configured, exchange rates as the conversion, and the WeChat calls.
+      await registerWechat(app, { config, db: deps.db, now, service });
     },
     { name: 'payments' },
   );
 }
 
-/** The payment calls, the sandbox gateway's pages and the ticketing jobs, registered under /api. */
+/** The payment calls, the sandbox gateway's pages and the ticketing and refund jobs, registered under /api. */
 export function paymentsRoutes(deps: {
   config: Config;
   jobs: JobRunner;
-  repo: PaymentsRepository;
+  now: () => Date;
+  ledger: SandboxLedger;
   sandbox: SandboxGateway;
   service: PaymentsService;
 }): FastifyPluginAsyncZod {
-  const { config, jobs, repo, sandbox, service } = deps;
+  const { config, jobs, ledger, sandbox, service } = deps;
   return async (app) => {
     await jobs.work<{ orderId: string }>(
       TICKETING_JOB,
@@ -81,25 +113,28 @@ export function paymentsRoutes(deps: {
       const n = await service.ticketMissing();
       if (n > 0) app.log.info({ orders: n }, 'ticketed paid orders whose ticketing job was missed');
     });
+    await jobs.work<{ refundId: string }>(
+      REFUND_JOB,
+      async ({ refundId }) => {
+        // Still pending at the gateway: fail the job so pg-boss asks again later (the sweep too).
+        if ((await service.processRefund(refundId)) === 'pending')
+          throw new Error('refund pending at the gateway');
+      },
+      { policy: 'short', retryLimit: 20, retryDelaySeconds: 30 },
+    );
+    await jobs.schedule(REFUND_SWEEP_JOB, '* * * * *', async () => {
+      const n = await service.refundPending();
+      if (n > 0) app.log.info({ refunds: n }, 'worked on refunds still owed');
+    });
 
     if (config.env !== 'production') {
       await app.register(
         sandboxRoutes({
           gateway: sandbox,
+          ledger,
           jobs,
+          now: deps.now,
           notifyUrl: notifyUrl(config, 'sandbox'),
-          lookup: async (paymentId) => {
-            const p = await repo.paymentById(paymentId);
-            return p && p.gateway === 'sandbox'
-              ? {
-                  paymentId: p.id,
-                  orderNo: p.orderNo,
-                  amount: p.amount,
-                  currency: p.currency,
-                  status: p.status,
-                }
-              : null;
-          },
         }),
       );
     }
@@ -109,16 +144,21 @@ export function paymentsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Start paying an order: the checkout URL of a new payment',
+          summary: 'Start paying an order: where the browser goes to pay a new payment',
           description:
-            'For an unpaid order before its deadline, of the logged-in owner or a guest order. The amount is the sum of the order price lines (0.01 when DEV_PAY_ONE_CENT). Codes: 613 order_already_paid, 301 the order expired, 404 unknown order.',
+            'For an unpaid order before its deadline, of the logged-in owner or a guest order. method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. Codes: 613 order_already_paid, 301 the order expired, 404 unknown order, 500 pay_unavailable (the gateway could not start the payment; try again or another method).',
           params: ZOrderNoParams,
           body: ZPayUrlRequest,
           response: { 200: envelope(ZPayUrlResponse) },
         },
       },
       async (request) =>
-        ok(await service.getPayUrl(request.params.orderNo, request.body.method, request.userId)),
+        ok(
+          await service.getPayUrl(request.params.orderNo, request.body.method, request.userId, {
+            clientIp: request.ip,
+            language: Language[request.lang],
+          }),
+        ),
     );
 
     app.get(
@@ -128,7 +168,7 @@ export function paymentsRoutes(deps: {
           tags,
           summary: 'Pay status of an order',
           description:
-            'status: the order pay status (0 unpaid, 1 paid, 2 canceled); paymentStatus of its latest payment; ticketsIssued.',
+            "status: the order pay status (0 unpaid, 1 paid, 2 canceled); paymentStatus of its latest payment (pending, succeeded, failed, canceled, refund_required, refunded); ticketsIssued. For an order not paid, the latest pending payment is first asked of its gateway, so the answer is right even when the gateway's notification is late; poll it after returning from the gateway.",
           params: ZOrderNoParams,
           response: { 200: envelope(ZPayStatus) },
         },
@@ -146,7 +186,9 @@ export function paymentsRoutes(deps: {
           config: { public: true },
           schema: {
             tags,
-            summary: 'Gateway server-to-server notification (signed)',
+            summary: 'Gateway server-to-server notification (signed, or confirmed with the gateway)',
+            description:
+              "Public, for the gateways only: /pay/notify/sandbox (HMAC-signed), /pay/notify/aba (ABA PayWay's pushback, believed only after check-transaction confirms it). A replay is acknowledged and ignored; anything not verified is answered 400.",
             params: z.object({ gateway: z.string().min(1).max(20) }),
           },
         },

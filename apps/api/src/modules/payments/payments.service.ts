@@ -1,33 +1,57 @@
 import type { PayMethod, PayUrlResponse } from '@wings/contracts';
 import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
-import { NotificationRejected, type PaymentGateway } from '../../platform/payments/gateway';
+import type { MailLang } from '../../platform/mail/layout';
+import type { Mailer } from '../../platform/mail/mailer';
+import { type RefundReason, refundNoticeMail } from '../../platform/mail/templates';
+import {
+  NotificationRejected,
+  type PaymentGateway,
+  type VerifiedNotification,
+} from '../../platform/payments/gateway';
 import { BookingRepository, isRetryableConflict } from '../booking/booking.repository';
-import { PaymentsRepository } from './payments.repository';
+import { splitContactName } from './payer-name';
+import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
 /** The queue of ticket issuing: one job per paid order (singleton key = order id). */
 export const TICKETING_JOB = 'ticketing';
 /** The cron job that tickets any paid order whose ticketing job was lost (a crash after payment). */
 export const TICKETING_SWEEP_JOB = 'ticketing-sweep';
+/** The queue of refunds: one job per payment_refunds row (singleton key = refund id). */
+export const REFUND_JOB = 'payment-refund';
+/** The cron job that finishes any refund whose job was lost, or whose notice was not sent. */
+export const REFUND_SWEEP_JOB = 'payment-refund-sweep';
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
   info(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
 }
+
+/** Converts an amount in minor units between currencies at the rate in force (an ExchangeRates). */
+export type Convert = (amount: number, from: string, to: string) => Promise<number>;
 
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
+  /** Gateways by name (sandbox, aba, wechat); the same Map the plugin registers them in. */
   gateways: Map<string, PaymentGateway>;
-  /** The gateway new payments go to. */
-  defaultGateway: string;
+  /** The gateway of card, ABA Pay and KHQR payments (config PAYMENT_GATEWAY). */
+  cardGateway: string;
+  /** Outside production: the sandbox takes WeChat payments while no `wechat` gateway is registered. */
+  sandboxFallback: boolean;
+  /** Currency conversion for a gateway charging another currency; without it such payments are refused. */
+  convert?: Convert;
   jobs: Pick<JobRunner, 'send'>;
   now: () => Date;
   log: Logger;
+  mailer: Mailer;
   airlineCode: string;
   /** config DEV_PAY_ONE_CENT: every payment asks for 0.01. */
   devPayOneCent: boolean;
   /** Absolute URL of our notification endpoint for a gateway name. */
   notifyUrl: (gateway: string) => string;
+  /** Absolute URL of a path of the traveller app (for the gateways' return and cancel links). */
+  appUrl: (path: string) => string;
 }
 
 export type NotificationOutcome =
@@ -38,17 +62,53 @@ export type NotificationOutcome =
   | 'late_rehold'
   | 'refund_required';
 
+/** What reconcile found: nothing to ask, still pending at the gateway, or the outcome applied. */
+export type ReconcileOutcome = NotificationOutcome | 'none' | 'pending';
+
+export interface StartPaymentOptions {
+  /** The traveller's address (request.ip): WeChat Pay H5 requires it. */
+  clientIp: string;
+  /** WeChat JSAPI: the payer's openid. */
+  openid?: string;
+  /** 0 zh, 1 en, 2 km: the gateway page's language; the order's language by default. */
+  language?: number;
+}
+
+/** A started payment: what getPayUrl answers, plus the in-app parameters (WeChat JSAPI) when there are any. */
+export type StartedPayment = PayUrlResponse & { clientParams: Record<string, string> | null };
+
+/** What processing a refund came to. */
+export type RefundOutcome = 'succeeded' | 'pending' | 'failed' | 'missing';
+
 const TRIES = 3;
+const MAIL_LANG: Record<number, MailLang> = { 0: 'zh', 1: 'en', 2: 'km' };
+
+/** The ticket detail page of an order: the abaPayReturn deep link (spec §2), with payResult=fail on cancel. */
+export function ticketDetailPath(orderNo: string, failed = false): string {
+  return `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(orderNo)}${failed ? '&payResult=fail' : ''}`;
+}
 
 /**
- * Payment and ticketing (issue 5, Exactly once). The money flow (STYLE.md §8): a payment row
- * is created pending; a verified notification is stored by its event id and, in the same
- * transaction, moves the payment and the order by conditional UPDATEs, so a replay or a crash
- * at any point leaves them agreeing. Ticketing is a job after the commit, idempotent by the
- * unique passenger key, with a sweep for a job lost to a crash.
+ * Payment, ticketing and refunds (issue 5, Exactly once). The money flow (STYLE.md §8): a payment
+ * row is created pending; a verified notification (or a gateway query, reconcile) is stored by its
+ * event id and, in the same transaction, moves the payment and the order by conditional UPDATEs,
+ * so a replay or a crash at any point leaves them agreeing. Money that cannot be kept (a late
+ * payment whose seats are gone, a second payment of a paid order) gets a refund row in that same
+ * transaction. Ticketing and refunds are jobs after the commit, idempotent, each with a sweep
+ * for a job lost to a crash.
  */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsServiceDeps) {}
+
+  /** The gateways by name: register one with `gateways.set(gateway.name, gateway)`. */
+  get gateways(): Map<string, PaymentGateway> {
+    return this.deps.gateways;
+  }
+
+  /** Sets the currency conversion (the WeChat module's exchange rates). */
+  setConverter(convert: Convert): void {
+    this.deps.convert = convert;
+  }
 
   private async ownOrder(orderNo: string, userId: string | null) {
     const order = await this.deps.repo.orderByNo(orderNo);
@@ -57,43 +117,142 @@ export class PaymentsService {
     return order;
   }
 
-  /** payment/getPayUrl: a new pending payment of an unpaid, unexpired order and its checkout URL. */
-  async getPayUrl(orderNo: string, method: PayMethod, userId: string | null): Promise<PayUrlResponse> {
+  /** The gateway of a method: WeChat Pay's own, else (outside production) the sandbox; the others PAYMENT_GATEWAY's. */
+  private gatewayFor(method: PayMethod): PaymentGateway {
+    const { gateways } = this.deps;
+    const gateway =
+      method === 'wechat'
+        ? (gateways.get('wechat') ?? (this.deps.sandboxFallback ? gateways.get('sandbox') : undefined))
+        : gateways.get(this.deps.cardGateway);
+    if (!gateway) {
+      this.deps.log.warn({ method }, 'no payment gateway serves this method');
+      throw new AppError('paymentUnavailable');
+    }
+    return gateway;
+  }
+
+  /** payment/getPayUrl: a new pending payment of an unpaid, unexpired order, and where to pay it. */
+  async getPayUrl(
+    orderNo: string,
+    method: PayMethod,
+    userId: string | null,
+    options: StartPaymentOptions = { clientIp: '' },
+  ): Promise<PayUrlResponse> {
+    const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, userId, options);
+    return reply;
+  }
+
+  /**
+   * Starts paying an order with a method: a new pending payment at the method's gateway, in the
+   * gateway's currency (converted at the rate in force when it is not the order's), and what the
+   * client needs to pay it: a checkout URL, a form to post there, or in-app parameters.
+   */
+  async startPayment(
+    orderNo: string,
+    method: PayMethod,
+    userId: string | null,
+    options: StartPaymentOptions,
+  ): Promise<StartedPayment> {
     const now = this.deps.now();
     const order = await this.ownOrder(orderNo, userId);
     if (order.status === 1) throw new AppError('orderAlreadyPaid');
     if (order.status !== 0 || order.payDeadline <= now) throw new AppError('offerExpired');
-    const amount = this.deps.devPayOneCent ? 1 : await this.deps.repo.orderTotal(order.id);
-    const gateway = this.gateway(this.deps.defaultGateway);
+    const gateway = this.gatewayFor(method);
+    const currency = gateway.chargeCurrency ?? order.currency;
+    let amount: number;
+    if (this.deps.devPayOneCent) {
+      // Spec §9: in development every payment is 0.01, in whatever currency the gateway charges.
+      amount = 1;
+    } else {
+      const total = await this.deps.repo.orderTotal(order.id);
+      amount = currency === order.currency ? total : await this.convert(total, order.currency, currency);
+    }
     const paymentId = await this.deps.repo.insertPayment({
       orderId: order.id,
       gateway: gateway.name,
       method,
       amount,
-      currency: order.currency,
+      currency,
       now,
     });
-    const created = await gateway.createPayment({
-      paymentId,
-      orderNo: order.orderNo,
-      amount,
-      currency: order.currency,
-      returnUrl: `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(order.orderNo)}`,
-      notifyUrl: this.deps.notifyUrl(gateway.name),
-    });
+    const { firstName, lastName } = splitContactName(
+      order.contactName,
+      await this.deps.repo.passengerSurnames(order.id),
+    );
+    let created: Awaited<ReturnType<PaymentGateway['createPayment']>>;
+    try {
+      created = await gateway.createPayment({
+        paymentId,
+        orderNo: order.orderNo,
+        method,
+        amount,
+        currency,
+        returnUrl: this.deps.appUrl(ticketDetailPath(order.orderNo)),
+        cancelUrl: this.deps.appUrl(ticketDetailPath(order.orderNo, true)),
+        notifyUrl: this.deps.notifyUrl(gateway.name),
+        expiresAt: order.payDeadline,
+        language: options.language ?? order.language,
+        payer: {
+          firstName,
+          lastName,
+          email: order.contactEmail,
+          phone: `${order.contactCountryCode}${order.contactPhone}`,
+        },
+        clientIp: options.clientIp,
+        ...(options.openid ? { openid: options.openid } : {}),
+      });
+    } catch (err) {
+      // The attempt never reached the traveller: it is closed, and they may try again.
+      await this.deps.repo.movePayment(paymentId, ['pending'], 'canceled', this.deps.now());
+      if (err instanceof AppError) throw err;
+      this.deps.log.error({ err, paymentId, gateway: gateway.name }, 'the gateway could not start a payment');
+      throw new AppError('paymentUnavailable', { cause: err });
+    }
     await this.deps.repo.setGatewayReference(paymentId, created.gatewayReference, created.checkoutUrl);
     return {
       paymentId,
       gateway: gateway.name,
       checkoutUrl: created.checkoutUrl,
-      form: null,
-      amount: { amount, currency: order.currency as PayUrlResponse['amount']['currency'] },
+      form: created.form,
+      amount: { amount, currency: currency as PayUrlResponse['amount']['currency'] },
+      clientParams: created.clientParams,
     };
   }
 
-  /** payment status: the order's pay status (0/1/2), its latest payment's status, tickets issued. */
+  private async convert(amount: number, from: string, to: string): Promise<number> {
+    if (!this.deps.convert) {
+      this.deps.log.error(
+        { from, to },
+        'a gateway charges another currency and no exchange rates are set up',
+      );
+      throw new AppError('paymentUnavailable');
+    }
+    try {
+      const converted = await this.deps.convert(amount, from, to);
+      if (!Number.isInteger(converted) || converted <= 0) throw new Error(`converted to ${converted}`);
+      return converted;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.deps.log.error({ err, from, to }, 'currency conversion failed');
+      throw new AppError('paymentUnavailable', { cause: err });
+    }
+  }
+
+  /**
+   * payment status: the order's pay status (0/1/2), its latest payment's status, tickets issued.
+   * An unpaid order's pending payment is first asked of its gateway (reconcile), so a traveller
+   * back from the gateway sees the payment even when its notification is late or lost.
+   */
   async status(orderNo: string, userId: string | null) {
-    const order = await this.ownOrder(orderNo, userId);
+    let order = await this.ownOrder(orderNo, userId);
+    if (order.status !== 1) {
+      try {
+        await this.reconcile(orderNo, userId);
+        order = await this.ownOrder(orderNo, userId);
+      } catch (err) {
+        this.deps.log.warn({ err, orderNo }, 'could not ask the gateway; answering what is known');
+      }
+    }
     const payment = await this.deps.repo.latestPayment(order.id);
     return {
       status: order.status,
@@ -110,7 +269,8 @@ export class PaymentsService {
 
   /**
    * A gateway's notification. Refused (NotificationRejected, answered non-2xx) unless signed,
-   * fresh, for a known payment, with its amount and currency. Otherwise applied exactly once.
+   * fresh (or confirmed by the gateway), for a known payment, with its amount and currency.
+   * Otherwise applied exactly once.
    */
   async handleNotification(
     gatewayName: string,
@@ -118,7 +278,7 @@ export class PaymentsService {
     headers: Record<string, string | string[] | undefined>,
   ): Promise<NotificationOutcome> {
     const gateway = this.gateway(gatewayName);
-    const n = gateway.verifyNotification(rawBody, headers);
+    const n = await gateway.verifyNotification(rawBody, headers);
     const payment = await this.deps.repo.paymentByReference(gateway.name, n.gatewayReference);
     if (!payment) throw new NotificationRejected('unknown payment');
     if (n.amount !== payment.amount || n.currency !== payment.currency) {
@@ -128,31 +288,82 @@ export class PaymentsService {
       );
       throw new NotificationRejected('amount or currency mismatch');
     }
-    let outcome: NotificationOutcome = 'ignored';
+    return this.applyVerified(gateway.name, payment, n);
+  }
+
+  /**
+   * Asks the gateway about the order's latest pending payment and, when it says paid (or failed),
+   * applies that exactly like a notification, under the event id `query:<reference>`: the
+   * notification arriving later is then a harmless replay. For the pay status call and WeChat's
+   * queryOrder.
+   */
+  async reconcile(orderNo: string, userId: string | null): Promise<ReconcileOutcome> {
+    const order = await this.ownOrder(orderNo, userId);
+    const payment = await this.deps.repo.latestPendingPayment(order.id);
+    if (!payment?.gatewayReference) return 'none';
+    const gateway = this.deps.gateways.get(payment.gateway);
+    if (!gateway) return 'none';
+    const ref = payment.gatewayReference;
+    const q = await gateway.queryPayment({
+      paymentId: payment.id,
+      gatewayReference: ref,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+    if (q.status === 'pending') return 'pending';
+    if (q.status === 'refunded') {
+      this.deps.log.warn({ paymentId: payment.id }, 'the gateway says a pending payment was refunded');
+      return 'pending';
+    }
+    if (q.status === 'succeeded' && (q.amount !== payment.amount || q.currency !== payment.currency)) {
+      this.deps.log.warn(
+        { paymentId: payment.id, amount: q.amount, currency: q.currency },
+        'the gateway reports another amount than the payment: not applied',
+      );
+      return 'ignored';
+    }
+    return this.applyVerified(gateway.name, payment, {
+      eventId: q.status === 'succeeded' ? `query:${ref}` : `query:${ref}:failed`,
+      gatewayReference: ref,
+      status: q.status,
+      amount: q.amount,
+      currency: q.currency,
+    });
+  }
+
+  /** Applies a verified outcome (retrying a serialization conflict), then prompts the jobs it calls for. */
+  private async applyVerified(
+    gatewayName: string,
+    payment: StoredPayment,
+    n: VerifiedNotification,
+  ): Promise<NotificationOutcome> {
+    let result: Applied = { outcome: 'ignored' };
     for (let attempt = 1; ; attempt++) {
       try {
-        outcome = await this.apply(gateway.name, payment.id, payment.orderId, n);
+        result = await this.apply(gatewayName, payment, n);
         break;
       } catch (err) {
         if (isRetryableConflict(err) && attempt < TRIES) continue;
         throw err;
       }
     }
-    // After the commit: a prompt for ticketing (the sweep catches it if this is lost). A replay
-    // prompts again, harmlessly (one queued job per order).
+    // After the commit: prompts for the jobs (each sweep catches a lost one). A replay prompts
+    // ticketing again, harmlessly (one queued job per order).
+    const { outcome } = result;
     if (outcome === 'paid' || outcome === 'late_rehold' || outcome === 'duplicate') {
       await this.promptTicketing(payment.orderId);
     }
+    if (result.refundId) await this.promptRefund(result.refundId);
     return outcome;
   }
 
   private async apply(
     gatewayName: string,
-    paymentId: string,
-    orderId: string,
-    n: { eventId: string; status: 'succeeded' | 'failed' },
-  ): Promise<NotificationOutcome> {
+    payment: StoredPayment,
+    n: VerifiedNotification,
+  ): Promise<Applied> {
     const now = this.deps.now();
+    const { id: paymentId, orderId } = payment;
     return this.deps.repo.transaction(async (tx, handle) => {
       // The event, the payment and the order commit together: a crash leaves none of them, and
       // the gateway's retry then applies the whole again.
@@ -164,18 +375,20 @@ export class PaymentsService {
         payload: { ...n },
         now,
       });
-      if (!fresh) return 'duplicate';
+      if (!fresh) return { outcome: 'duplicate' };
       // Payment before order, always: the order row lock serializes payments of one order.
       const orderStatus = await tx.lockOrder(orderId);
       if (n.status === 'failed') {
         await tx.movePayment(paymentId, ['pending'], 'failed', now);
-        return 'failed';
+        return { outcome: 'failed' };
       }
-      if (!(await tx.movePayment(paymentId, ['pending', 'failed'], 'succeeded', now))) return 'ignored';
+      if (!(await tx.movePayment(paymentId, ['pending', 'failed', 'canceled'], 'succeeded', now))) {
+        return { outcome: 'ignored' };
+      }
       const actor = `gateway:${gatewayName}`;
       if (orderStatus === 0 && (await tx.markOrderPaid(orderId, now))) {
         await tx.insertOrderEvent(orderId, 'paid', actor, now, { paymentId });
-        return 'paid';
+        return { outcome: 'paid' };
       }
       if (orderStatus === 2) {
         // Paid after the deadline canceled the order: take its seats again if they are still there.
@@ -197,21 +410,144 @@ export class PaymentsService {
           });
         if (reheld) {
           await tx.insertOrderEvent(orderId, 'paid', actor, now, { paymentId, late: true, reheld: true });
-          return 'late_rehold';
+          return { outcome: 'late_rehold' };
         }
-        await tx.movePayment(paymentId, ['succeeded'], 'refund_required', now);
+        const refundId = await this.markForRefund(tx, payment, 'seats_gone', now);
         await tx.insertOrderEvent(orderId, 'late_payment_refund', actor, now, {
           paymentId,
+          refundId,
           reason: 'seats_gone',
         });
         this.deps.log.warn({ orderId, paymentId }, 'late payment: seats gone, marked for refund');
-        return 'refund_required';
+        return { outcome: 'refund_required', refundId };
       }
       // The order was already paid by another payment: this money goes back, never silently kept.
-      await tx.movePayment(paymentId, ['succeeded'], 'refund_required', now);
-      await tx.insertOrderEvent(orderId, 'duplicate_payment_refund', actor, now, { paymentId });
-      return 'refund_required';
+      const refundId = await this.markForRefund(tx, payment, 'duplicate_payment', now);
+      await tx.insertOrderEvent(orderId, 'duplicate_payment_refund', actor, now, { paymentId, refundId });
+      return { outcome: 'refund_required', refundId };
     });
+  }
+
+  /** succeeded → refund_required and its refund row, in the caller's transaction. */
+  private async markForRefund(
+    tx: PaymentsRepository,
+    payment: StoredPayment,
+    reason: RefundReason,
+    now: Date,
+  ): Promise<string> {
+    await tx.movePayment(payment.id, ['succeeded'], 'refund_required', now);
+    return tx.insertRefund({
+      paymentId: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      reason,
+      now,
+    });
+  }
+
+  private async promptRefund(refundId: string): Promise<void> {
+    try {
+      await this.deps.jobs.send(REFUND_JOB, { refundId }, { singletonKey: refundId });
+    } catch (err) {
+      this.deps.log.warn({ err, refundId }, 'could not enqueue the refund; the sweep will refund it');
+    }
+  }
+
+  /**
+   * Sends a refund to its gateway and tells the traveller. Any number of runs, concurrent or
+   * repeated, refund once: the gateway gets the refund id as its idempotency key (no database
+   * connection is held while it is asked), and the refund, the payment and the order's event
+   * move by conditional UPDATEs in one transaction, which one run wins. On success, after that
+   * commit, the notice goes to the order's contact in the order's language and is recorded
+   * (order event refund_notified), so a failed or lost mail is sent by a later run.
+   */
+  async processRefund(refundId: string): Promise<RefundOutcome> {
+    const r = await this.deps.repo.refundById(refundId);
+    if (!r) return 'missing';
+    let outcome: RefundOutcome =
+      r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' ? 'failed' : 'pending';
+    if (r.status === 'pending') {
+      const gateway = this.deps.gateways.get(r.gateway);
+      if (!gateway || !r.gatewayReference)
+        throw new Error(`refund ${refundId}: gateway ${r.gateway} unavailable`);
+      const result = await gateway.refund({
+        paymentId: r.paymentId,
+        gatewayReference: r.gatewayReference,
+        amount: r.paymentAmount,
+        currency: r.paymentCurrency,
+        refundId: r.id,
+        refundAmount: r.amount,
+        reason: r.reason,
+      });
+      if (result.status === 'pending') return 'pending';
+      const settled = result.status;
+      outcome = await this.deps.repo.transaction(async (tx): Promise<RefundOutcome> => {
+        const now = this.deps.now();
+        if (!(await tx.settleRefund(r.id, settled, result.gatewayRefundReference, now))) {
+          // Another run settled it first.
+          const current = await tx.refundById(r.id);
+          return current?.status === 'succeeded' ? 'succeeded' : 'failed';
+        }
+        const actor = `gateway:${r.gateway}`;
+        const facts = {
+          paymentId: r.paymentId,
+          refundId: r.id,
+          amount: r.amount,
+          currency: r.currency,
+          reason: r.reason,
+        };
+        if (settled === 'failed') {
+          await tx.insertOrderEvent(r.orderId, 'refund_failed', actor, now, facts);
+          this.deps.log.error(facts, 'the gateway refused a refund: staff must return this money');
+          return 'failed';
+        }
+        await tx.movePayment(r.paymentId, ['refund_required'], 'refunded', now);
+        await tx.insertOrderEvent(r.orderId, 'refunded', actor, now, facts);
+        return 'succeeded';
+      });
+    }
+    if (outcome === 'succeeded') await this.sendRefundNotice(refundId);
+    return outcome;
+  }
+
+  /**
+   * Mails the refund notice once it is refunded and not yet notified; true when sent by this call.
+   * The refund row is locked while mailing (a concurrent run skips it), so one run sends it.
+   */
+  private async sendRefundNotice(refundId: string): Promise<boolean> {
+    return this.deps.repo.transaction(async (tx) => {
+      const r = await tx.refundById(refundId, true);
+      if (r?.status !== 'succeeded' || (await tx.refundNotified(r.orderId, r.id))) return false;
+      await this.deps.mailer.send(
+        refundNoticeMail({
+          to: r.contactEmail,
+          lang: MAIL_LANG[r.language] ?? 'zh',
+          contactName: r.contactName,
+          orderNo: r.orderNo,
+          amount: r.amount,
+          currency: r.currency,
+          reason: r.reason as RefundReason,
+        }),
+      );
+      await tx.insertOrderEvent(r.orderId, 'refund_notified', 'system', this.deps.now(), {
+        refundId: r.id,
+        to: r.contactEmail,
+      });
+      return true;
+    });
+  }
+
+  /** Finishes every refund still owed (the per-minute sweep): pending ones, and notices not sent. */
+  async refundPending(): Promise<number> {
+    const ids = await this.deps.repo.refundsToProcess(50);
+    for (const id of ids) {
+      try {
+        await this.processRefund(id);
+      } catch (err) {
+        this.deps.log.warn({ err, refundId: id }, 'refund not finished; the next sweep tries again');
+      }
+    }
+    return ids.length;
   }
 
   private async promptTicketing(orderId: string): Promise<void> {
@@ -257,3 +593,9 @@ export class PaymentsService {
 }
 
 class SeatsGone extends Error {}
+
+interface Applied {
+  outcome: NotificationOutcome;
+  /** The refund created with a refund_required outcome, for its job. */
+  refundId?: string;
+}

@@ -149,3 +149,129 @@ ${paragraph(c.validity(validMinutes))}${paragraph(c.notYou, { muted: true })}${p
   });
   return { to: input.to, subject: t.subject, text: rendered.text, html: rendered.html };
 }
+
+/** Why a payment went back to the traveller (payment_refunds.reason). */
+export type RefundReason = 'seats_gone' | 'duplicate_payment' | 'staff';
+
+interface RefundTexts {
+  subject: (orderNo: string) => string;
+  title: string;
+  greeting: (name: string) => string;
+  intro: (money: string, orderNo: string) => string;
+  reasons: Record<RefundReason, string>;
+  orderLabel: string;
+  amountLabel: string;
+  timing: string;
+  contact: string;
+}
+
+const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
+  zh: {
+    subject: (orderNo) => `之翼航空 订单 ${orderNo} 退款通知`,
+    title: '您的付款已退回',
+    greeting: (name) => `尊敬的 ${name}：`,
+    intro: (money, orderNo) => `您为订单 ${orderNo} 支付的 ${money} 已原路退回。`,
+    reasons: {
+      seats_gone: '这笔付款在订单支付时限之后才到账，当时航班座位已不再保留，订单无法确认，因此全额退回。',
+      duplicate_payment: '该订单此前已支付成功，这笔重复付款已全额退回。您的订单和机票不受影响。',
+      staff: '这笔付款已由我们的客服人员办理退款。',
+    },
+    orderLabel: '订单号',
+    amountLabel: '退款金额',
+    timing: '到账时间取决于您的银行或支付机构，通常为 1 至 15 个工作日。',
+    contact: '如有疑问，请联系客服并提供订单号。',
+  },
+  en: {
+    subject: (orderNo) => `Wings Airways: refund for order ${orderNo}`,
+    title: 'Your payment has been refunded',
+    greeting: (name) => `Dear ${name},`,
+    intro: (money, orderNo) =>
+      `We have refunded ${money} to the card or account you paid order ${orderNo} with.`,
+    reasons: {
+      seats_gone:
+        "Your payment reached us after the order's payment deadline, when its seats were no longer held, so the booking could not be confirmed and the full amount goes back to you.",
+      duplicate_payment:
+        'This order had already been paid, so this second payment goes back to you in full. Your booking and tickets are not affected.',
+      staff: 'Our customer service has refunded this payment.',
+    },
+    orderLabel: 'Order number',
+    amountLabel: 'Refunded',
+    timing:
+      'Depending on your bank or payment provider, the money usually arrives within 1 to 15 business days.',
+    contact: 'If you have any questions, contact customer service with your order number.',
+  },
+  km: {
+    subject: (orderNo) => `វីងស៍ អ៊ែរវេស៍៖ ការសងប្រាក់វិញសម្រាប់ការបញ្ជាទិញ ${orderNo}`,
+    title: 'ការទូទាត់របស់អ្នកត្រូវបានសងវិញហើយ',
+    greeting: (name) => `ជូនចំពោះ ${name}`,
+    intro: (money, orderNo) => `យើងបានសងប្រាក់ ${money} ទៅកាត ឬគណនីដែលអ្នកបានប្រើបង់ការបញ្ជាទិញ ${orderNo} វិញហើយ។`,
+    reasons: {
+      seats_gone:
+        'ការទូទាត់របស់អ្នកបានមកដល់យើងក្រោយពេលផុតកំណត់បង់ប្រាក់ នៅពេលកៅអីលែងត្រូវបានរក្សាទុក ដូច្នេះការកក់មិនអាចបញ្ជាក់បាន ហើយប្រាក់ទាំងអស់ត្រូវបានសងវិញ។',
+      duplicate_payment:
+        'ការបញ្ជាទិញនេះត្រូវបានបង់ប្រាក់រួចហើយ ដូច្នេះការទូទាត់លើកទីពីរនេះត្រូវបានសងវិញទាំងស្រុង។ ការកក់ និងសំបុត្ររបស់អ្នកមិនរងផលប៉ះពាល់ទេ។',
+      staff: 'សេវាអតិថិជនរបស់យើងបានសងការទូទាត់នេះវិញ។',
+    },
+    orderLabel: 'លេខបញ្ជាទិញ',
+    amountLabel: 'ចំនួនទឹកប្រាក់ដែលបានសង',
+    timing: 'អាស្រ័យលើធនាគារ ឬអ្នកផ្តល់សេវាទូទាត់របស់អ្នក ប្រាក់ជាធម្មតានឹងចូលក្នុងរយៈពេល 1 ទៅ 15 ថ្ងៃធ្វើការ។',
+    contact: 'ប្រសិនបើអ្នកមានសំណួរ សូមទាក់ទងសេវាអតិថិជនដោយផ្តល់លេខបញ្ជាទិញរបស់អ្នក។',
+  },
+};
+
+/** Minor units as the app shows money (spec §9): 2 decimals, thousands separators, e.g. "USD 1,234.50". */
+export function formatMoney(amount: number, currency: string): string {
+  const whole = Math.floor(Math.abs(amount) / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = String(Math.abs(amount) % 100).padStart(2, '0');
+  return `${currency} ${amount < 0 ? '-' : ''}${whole}.${cents}`;
+}
+
+/** The notice that a payment went back to the traveller, in the order's language (issue 5, refunds). */
+export function refundNoticeMail(input: {
+  to: string;
+  lang: MailLang;
+  contactName: string;
+  orderNo: string;
+  amount: number;
+  currency: string;
+  reason: RefundReason;
+}): OutgoingMail {
+  const t = REFUND_TEXTS[input.lang];
+  const money = formatMoney(input.amount, input.currency);
+  const row = (label: string, value: string) => html`<tr>
+    <td style="padding:6px 0;font-size:13px;color:#5b6478;">${label}</td>
+    <td align="right" style="padding:6px 0;font-size:15px;font-weight:700;color:${BRAND_NAVY};">${value}</td>
+  </tr>`;
+  const body = html`${paragraph(t.greeting(input.contactName))}${paragraph(t.intro(money, input.orderNo))}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 18px;background:#e8edf8;border:1px solid #cfd8ee;border-radius:12px;">
+  <tr><td style="padding:12px 18px;">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+      ${row(t.orderLabel, input.orderNo)}${row(t.amountLabel, money)}
+    </table>
+  </td></tr>
+</table>
+${paragraph(t.reasons[input.reason])}${paragraph(t.timing)}${paragraph(t.contact, { muted: true })}`;
+  const text = [
+    t.greeting(input.contactName),
+    '',
+    t.intro(money, input.orderNo),
+    '',
+    `${t.orderLabel}: ${input.orderNo}`,
+    `${t.amountLabel}: ${money}`,
+    '',
+    t.reasons[input.reason],
+    '',
+    t.timing,
+    t.contact,
+  ].join('\n');
+  const rendered = renderLayout({
+    lang: input.lang,
+    title: t.title,
+    preheader: `${t.intro(money, input.orderNo)} ${BRAND_NAME[input.lang]}`,
+    body,
+    text,
+  });
+  return { to: input.to, subject: t.subject(input.orderNo), text: rendered.text, html: rendered.html };
+}

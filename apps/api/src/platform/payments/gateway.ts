@@ -12,8 +12,12 @@ export interface CreatePaymentInput {
   /** What is charged, already converted when the gateway charges another currency. */
   amount: number;
   currency: string;
-  /** Where the browser goes back after paying (the abaPayReturn deep link to ticket detail). */
+  /** Absolute URL the browser goes back to after paying (the abaPayReturn deep link to ticket detail). */
   returnUrl: string;
+  /** Absolute URL the browser goes back to when the traveller cancels (ticket detail with payResult=fail). */
+  cancelUrl: string;
+  /** The order's payment deadline: a gateway that can should stop taking the payment then (ABA lifetime). */
+  expiresAt: Date;
   /** Where the gateway posts its server-to-server notifications. */
   notifyUrl: string;
   /** 0 zh, 1 en, 2 km: the language of the gateway's pages where it has one. */

@@ -3,10 +3,16 @@ import { z } from 'zod';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
+  type GatewayPaymentRef,
+  GatewayUnavailable,
   NotificationRejected,
   type PaymentGateway,
+  type PaymentQueryResult,
+  type RefundInput,
+  type RefundResult,
   type VerifiedNotification,
 } from '../gateway';
+import { type SandboxLedger, sandboxRefundReference } from './sandbox.repository';
 
 /** Header of a sandbox notification: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -51,7 +57,8 @@ export function sandboxNotification(
 
 /**
  * The sandbox gateway (default outside production): a hosted checkout page served by this API
- * (sandbox.routes.ts) and HMAC-signed notifications, behaving like a real gateway's protocol.
+ * (sandbox.routes.ts), HMAC-signed notifications, and its own ledger (sandbox_transactions), so it
+ * answers query and refund like a real gateway: from what it recorded, not from our payments.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
@@ -60,21 +67,60 @@ export class SandboxGateway implements PaymentGateway {
   constructor(
     appSecret: string,
     private readonly now: () => Date,
+    /** The sandbox's own records; only signing works without it. */
+    private readonly ledger?: SandboxLedger,
   ) {
     this.key = sandboxKey(appSecret);
   }
 
+  private book(): SandboxLedger {
+    if (!this.ledger) throw new GatewayUnavailable('the sandbox gateway has no ledger');
+    return this.ledger;
+  }
+
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    const gatewayReference = sandboxReference(input.paymentId);
+    await this.book().open({
+      reference: gatewayReference,
+      orderNo: input.orderNo,
+      amount: input.amount,
+      currency: input.currency,
+      now: this.now(),
+    });
     return {
       checkoutUrl: `/api/pay/sandbox/${input.paymentId}`,
-      gatewayReference: sandboxReference(input.paymentId),
+      form: null,
+      clientParams: null,
+      gatewayReference,
     };
   }
 
-  verifyNotification(
+  async queryPayment(ref: GatewayPaymentRef): Promise<PaymentQueryResult> {
+    const t = await this.book().get(ref.gatewayReference);
+    if (!t) throw new GatewayUnavailable('unknown sandbox transaction');
+    const status = t.status as PaymentQueryResult['status'];
+    return { status, amount: t.amount, currency: t.currency };
+  }
+
+  /** Refunds once per refund id (a retry answers the first result) and never beyond what was paid. */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    const outcome = await this.book().refund({
+      reference: input.gatewayReference,
+      refundId: input.refundId,
+      amount: input.refundAmount,
+      now: this.now(),
+    });
+    const ok = outcome === 'refunded' || outcome === 'replayed';
+    return {
+      status: ok ? 'succeeded' : 'failed',
+      gatewayRefundReference: ok ? sandboxRefundReference(input.refundId) : null,
+    };
+  }
+
+  async verifyNotification(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-  ): VerifiedNotification {
+  ): Promise<VerifiedNotification> {
     const header = headers[SANDBOX_SIGNATURE_HEADER];
     if (typeof header !== 'string') throw new NotificationRejected('no signature');
     const parts = new Map(
@@ -105,7 +151,6 @@ export class SandboxGateway implements PaymentGateway {
     return parsed.data;
   }
 
-  /** The sandbox keeps no state of its own: the notification is the truth. */
   /** Signs a body now, for the notification sender. */
   sign(rawBody: string): string {
     return signSandbox(this.key, rawBody, Math.floor(this.now().getTime() / 1000));

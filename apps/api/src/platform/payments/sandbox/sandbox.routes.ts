@@ -1,19 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobRunner } from '../../jobs/jobs';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxGateway, sandboxNotification } from './sandbox.gateway';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxGateway,
+  sandboxNotification,
+  sandboxReference,
+} from './sandbox.gateway';
+import type { SandboxLedger, SandboxTransaction } from './sandbox.repository';
 
 /** The queue of sandbox notifications: each job posts one signed notification until a 2xx. */
 export const SANDBOX_NOTIFY_JOB = 'sandbox-notify';
-
-/** What the sandbox checkout needs to know of a payment (read from the payments table). */
-export interface SandboxPayment {
-  paymentId: string;
-  orderNo: string;
-  amount: number;
-  currency: string;
-  status: string;
-}
 
 export interface NotifyJob {
   url: string;
@@ -47,21 +44,25 @@ export function returnLink(orderNo: string, failed = false): string {
 const ZParams = z.object({ paymentId: z.uuid() });
 
 /**
- * The sandbox gateway's hosted side, public like a real gateway's pages: the checkout page,
- * its Pay (approve) and Decline actions. Approving enqueues signed notifications to our notify
- * URL (retried until acknowledged, sometimes a duplicate a little later, on purpose) and sends
- * the browser back through the return deep link with a 303.
+ * The sandbox gateway's hosted side, public like a real gateway's pages: the checkout page with
+ * card, ABA Pay and KHQR, its Pay (approve), Decline and Cancel. Pay and Decline settle the
+ * transaction in the sandbox's ledger and enqueue signed notifications to our notify URL
+ * (retried until acknowledged, sometimes a duplicate a little later, on purpose), then send the
+ * browser back through the return deep link with a 303. Cancel only goes back (payResult=fail):
+ * nothing is settled or notified, and the traveller may pay again.
  */
 export function sandboxRoutes(deps: {
   gateway: SandboxGateway;
+  ledger: SandboxLedger;
   jobs: JobRunner;
   notifyUrl: string;
-  lookup: (paymentId: string) => Promise<SandboxPayment | null>;
+  now: () => Date;
   deliver?: Deliver;
   /** Chance of a second, later copy of a notification (0 turns duplicates off). */
   duplicateRate?: number;
 }): FastifyPluginAsyncZod {
-  const { gateway, jobs, lookup } = deps;
+  const { gateway, jobs, ledger } = deps;
+  const lookup = (paymentId: string) => ledger.get(sandboxReference(paymentId));
   const duplicateRate = deps.duplicateRate ?? 0.3;
   return async (app) => {
     // The checkout form posts urlencoded fields; the chosen method is only shown, never trusted.
@@ -76,8 +77,12 @@ export function sandboxRoutes(deps: {
       { retryLimit: 12, retryDelaySeconds: 2 },
     );
 
-    async function notify(p: SandboxPayment, status: 'succeeded' | 'failed'): Promise<void> {
-      const body = JSON.stringify(sandboxNotification(p.paymentId, status, p.amount, p.currency));
+    async function notify(
+      paymentId: string,
+      p: SandboxTransaction,
+      status: 'succeeded' | 'failed',
+    ): Promise<void> {
+      const body = JSON.stringify(sandboxNotification(paymentId, status, p.amount, p.currency));
       await jobs.send(SANDBOX_NOTIFY_JOB, { url: deps.notifyUrl, body });
       if (Math.random() < duplicateRate) {
         // The same event again, later: the receiver must acknowledge and ignore it.
@@ -98,7 +103,7 @@ export function sandboxRoutes(deps: {
       async (request, reply) => {
         const p = await lookup(request.params.paymentId);
         if (!p) return reply.status(404).type('text/html; charset=utf-8').send(page('Payment not found', ''));
-        return reply.type('text/html; charset=utf-8').send(checkoutPage(p));
+        return reply.type('text/html; charset=utf-8').send(checkoutPage(request.params.paymentId, p));
       },
     );
 
@@ -119,7 +124,9 @@ export function sandboxRoutes(deps: {
           const p = await lookup(request.params.paymentId);
           if (!p)
             return reply.status(404).type('text/html; charset=utf-8').send(page('Payment not found', ''));
-          if (p.status === 'pending') await notify(p, action === 'approve' ? 'succeeded' : 'failed');
+          const to = action === 'approve' ? 'succeeded' : 'failed';
+          // Only the first action settles the transaction; a second click is a no-op.
+          if (await ledger.settle(p.reference, to, deps.now())) await notify(request.params.paymentId, p, to);
           return reply.redirect(returnLink(p.orderNo, action === 'decline'), 303);
         },
       );
@@ -146,9 +153,9 @@ button{width:100%;padding:14px;border:0;border-radius:8px;font-size:16px;margin-
 </style></head><body><div class="card">${body}</div></body></html>`;
 }
 
-function checkoutPage(p: SandboxPayment): string {
+function checkoutPage(paymentId: string, p: SandboxTransaction): string {
   const amount = `${(p.amount / 100).toFixed(2)} ${p.currency}`;
-  const id = encodeURIComponent(p.paymentId);
+  const id = encodeURIComponent(paymentId);
   const open = p.status === 'pending';
   return page(
     `Pay ${amount}`,
@@ -166,6 +173,6 @@ ${
 </form>`
     : `<p>This payment is ${escapeHtml(p.status)}.</p>`
 }
-<a class="cancel" href="/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(p.orderNo)}">Cancel and return to the merchant</a>`,
+<a class="cancel" href="${escapeHtml(returnLink(p.orderNo, true))}">Cancel and return to the merchant</a>`,
   );
 }
