@@ -22,6 +22,8 @@ export interface RequestOptions {
   quietCodes?: readonly string[];
   /** No toast at all (background calls whose failure is only logged). */
   silent?: boolean;
+  /** Extra headers of this call (e.g. a guest's `orderToken` grant). */
+  headers?: Record<string, string>;
 }
 
 const accessTokenCodes: readonly string[] = ACCESS_TOKEN_CODES;
@@ -54,6 +56,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
   options.signal?.addEventListener('abort', onAbort);
 
   const headers: Record<string, string> = {
+    ...options.headers,
     language: String(Language[clientHooks.language()]),
     Authorization: `Bearer ${token}`,
     apiBkSource: ClientType.h5,

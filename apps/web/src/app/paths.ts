@@ -18,6 +18,19 @@ export const paths = {
   passengerDetail: '/pages/book/passenger-detail/passenger-detail',
   /** Flights, passengers, price, promo code, terms; then the unpaid order with its countdown. */
   reviewBooking: '/pages/book/review-Booking/review-Booking',
+  /** Pay an unpaid order (`?orderNo=`): amount, countdown, method, terms; then the gateway. */
+  paySelect: '/pages/book/pay-select/pay-select',
+  /** An order and its tickets (`?orderNo=`, `&payResult=fail` back from a declined payment); spec §2. */
+  ticketDetail: '/pages/ticket/ticket-detail/ticket-detail',
+  /** One passenger of an order (`?orderNo=&seq=`): every field, the e-ticket and its coupons. */
+  ticketPassengerDetail: '/pages/ticket/passenger-detail/passenger-detail',
+  /** The money of an order (`?orderNo=`): fares, each tax by code, add-ons, discount, total. */
+  amountDetail: '/pages/ticket/amount-detail/amount-detail',
+  /** Find an order: order number + document number, or PNR + surname. */
+  searchTicket: '/pages/ticket/search-ticket/search-ticket',
+  searchTicketResult: '/pages/ticket/search-ticket-result/search-ticket-result',
+  /** The return-from-payment deep link (after-sales §2: abaPayReturn with orderNo) opens ticket detail. */
+  abaPayReturn: '/abaPayReturn',
   /** Traveller account login (spec §2 More / account area); accepts `redirect` and `isReLogin=1`. */
   login: '/pages/more/login/login',
   register: '/pages/more/register/register',
@@ -64,6 +77,12 @@ const ORDER: Record<string, number> = {
   [paths.selectPassenger]: 14,
   [paths.passengerDetail]: 14,
   [paths.reviewBooking]: 15,
+  [paths.searchTicket]: 20,
+  [paths.searchTicketResult]: 21,
+  [paths.ticketDetail]: 22,
+  [paths.ticketPassengerDetail]: 23,
+  [paths.amountDetail]: 23,
+  [paths.paySelect]: 24,
 };
 
 export function pageOrder(pathname: string): number {
@@ -84,6 +103,11 @@ export function isBookingPath(pathname: string): boolean {
  * login page and the ticket tab), so a visitor already there is not sent to login again.
  */
 export const GUARD_REDIRECT_LIST: readonly string[] = [paths.login, paths.tickets];
+
+/** An order page with its order number (and more query values), e.g. ticket detail. */
+export function orderHref(path: string, orderNo: string, extra: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ orderNo, ...extra }).toString()}`;
+}
 
 /** The login page, coming back to `redirect` (a path with its query) afterwards. */
 export function loginHref(redirect?: string, reLogin = false): string {

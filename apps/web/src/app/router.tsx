@@ -1,7 +1,7 @@
 import { createHashRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { AppLayout } from './app-layout';
 import { lazyPage } from './lazy-page';
-import { paths } from './paths';
+import { orderHref, paths } from './paths';
 import type { RouteMeta } from './route-guard';
 
 const HomePage = lazyPage(() => import('../pages/home/home/home-page'));
@@ -13,7 +13,17 @@ const PassengersInfoPage = lazyPage(() => import('../pages/book/passengers-info/
 const SelectPassengerPage = lazyPage(() => import('../pages/book/select-passenger/select-passenger-page'));
 const PassengerDetailPage = lazyPage(() => import('../pages/book/passenger-detail/passenger-detail-page'));
 const ReviewBookingPage = lazyPage(() => import('../pages/book/review-booking/review-booking-page'));
+const PaySelectPage = lazyPage(() => import('../pages/book/pay-select/pay-select-page'));
 const TicketsPage = lazyPage(() => import('../pages/tickets/tickets/tickets-page'));
+const TicketDetailPage = lazyPage(() => import('../pages/tickets/ticket-detail/ticket-detail-page'));
+const TicketPassengerDetailPage = lazyPage(
+  () => import('../pages/tickets/passenger-detail/passenger-detail-page'),
+);
+const AmountDetailPage = lazyPage(() => import('../pages/tickets/amount-detail/amount-detail-page'));
+const SearchTicketPage = lazyPage(() => import('../pages/tickets/search-ticket/search-ticket-page'));
+const SearchTicketResultPage = lazyPage(
+  () => import('../pages/tickets/search-ticket-result/search-ticket-result-page'),
+);
 const MorePage = lazyPage(() => import('../pages/more/more/more-page'));
 const LoginPage = lazyPage(() => import('../pages/more/login/login-page'));
 const RegisterPage = lazyPage(() => import('../pages/more/register/register-page'));
@@ -37,6 +47,13 @@ function VipLoginRedirect() {
   return <Navigate to={`${paths.login}${search}`} replace />;
 }
 
+/** The return-from-payment deep link (`abaPayReturn?orderNo=`) opens the order's ticket detail. */
+function PayReturnRedirect() {
+  const { search } = useLocation();
+  const orderNo = new URLSearchParams(search).get('orderNo') ?? '';
+  return <Navigate to={orderNo ? orderHref(paths.ticketDetail, orderNo) : paths.tickets} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -51,7 +68,14 @@ export const routes: RouteObject[] = [
       { path: paths.selectPassenger, element: <SelectPassengerPage />, handle: loginOnly },
       { path: paths.passengerDetail, element: <PassengerDetailPage /> },
       { path: paths.reviewBooking, element: <ReviewBookingPage /> },
+      { path: paths.paySelect, element: <PaySelectPage /> },
       { path: paths.tickets, element: <TicketsPage /> },
+      { path: paths.ticketDetail, element: <TicketDetailPage /> },
+      { path: paths.ticketPassengerDetail, element: <TicketPassengerDetailPage /> },
+      { path: paths.amountDetail, element: <AmountDetailPage /> },
+      { path: paths.searchTicket, element: <SearchTicketPage /> },
+      { path: paths.searchTicketResult, element: <SearchTicketResultPage /> },
+      { path: paths.abaPayReturn, element: <PayReturnRedirect /> },
       { path: paths.more, element: <MorePage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.vipLogin, element: <VipLoginRedirect /> },

@@ -90,3 +90,29 @@ export function toDeviceDate(date: string): Date {
 export function fromDeviceDate(date: Date): string {
   return todayAt(undefined, date);
 }
+
+/**
+ * An instant as `DD MMM YYYY HH:mm` (spec §9) in `timeZone`, or the device's zone when none
+ * is given: for booking times and other moments that belong to no airport.
+ */
+export function formatInstant(iso: string, lang: LanguageTag, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '-';
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(at);
+  return `${formatDate(todayAt(timeZone, at), lang)} ${time}`;
+}
+
+/** A phone with its country code, `+855 12****78`; '-' when there is none. */
+export function formatPhone(
+  countryCode: string | null | undefined,
+  phone: string | null | undefined,
+): string {
+  if (!phone) return '-';
+  const cc = (countryCode ?? '').trim().replace(/^\+/, '');
+  return cc ? `+${cc} ${phone}` : phone;
+}

@@ -4,6 +4,7 @@ import { initI18n, setLanguage } from '../app/i18n';
 import { enableAntdReact19 } from '../app/react19-compat';
 import { setupApiClient } from '../app/setup-api-client';
 import { useSessionStore } from '../features/account/session-store';
+import { useOrderSession } from '../features/orders/order-session';
 
 // On a loaded two-core CI machine a page can take longer than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -44,6 +45,7 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.getState().clear();
+  useOrderSession.setState({ grants: {}, payStarted: {} });
   await setLanguage('en');
 });
 

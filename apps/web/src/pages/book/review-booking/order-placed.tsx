@@ -1,33 +1,15 @@
 import type { SavedOrder } from '@wings/contracts';
 import { Button } from 'antd-mobile';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
-import { paths } from '../../../app/paths';
+import { orderHref, paths } from '../../../app/paths';
 import { useBookingStore } from '../../../features/booking/booking-store';
+import { formatCountdown, useNow } from '../../../features/orders/countdown';
 import { money } from '../../../lib/format';
 
-/** Remaining time as `mm:ss` (minutes keep counting past 59); `00:00` once over. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const mm = Math.floor(total / 60);
-  const ss = total % 60;
-  return `${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
-}
-
-/** The current time, ticking every second. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
- * The unpaid order: its number, PNR, amount due and a live countdown to the pay deadline.
- * Payment is the next issue: a note says so instead of a button that would do nothing.
+ * The unpaid order: its number, PNR, amount due, a live countdown to the pay deadline and
+ * Pay now, which opens pay-select.
  */
 export function OrderPlaced({ order }: { order: SavedOrder }) {
   const { t } = useTranslation();
@@ -75,16 +57,25 @@ export function OrderPlaced({ order }: { order: SavedOrder }) {
           </Button>
         </div>
       ) : (
-        <div className="order-countdown-box">
-          <span>{t('booking.pay_within')}</span>
-          <span className="order-countdown" data-testid="order-countdown" aria-live="off">
-            {formatCountdown(remaining)}
-          </span>
-        </div>
+        <>
+          <div className="order-countdown-box">
+            <span>{t('booking.pay_within')}</span>
+            <span className="order-countdown" data-testid="order-countdown" aria-live="off">
+              {formatCountdown(remaining)}
+            </span>
+          </div>
+          <Button
+            block
+            color="primary"
+            size="large"
+            className="booking-continue"
+            data-testid="order-pay-now"
+            onClick={() => nav.push(orderHref(paths.paySelect, order.orderNo))}
+          >
+            {t('order.pay_now', { amount: money(order.amountDue) })}
+          </Button>
+        </>
       )}
-      <p className="booking-alert payment-note" data-testid="payment-note">
-        {t('booking.payment_next_release')}
-      </p>
     </section>
   );
 }

@@ -2,11 +2,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { useBookingStore } from '../../../features/booking/booking-store';
+import { formatCountdown } from '../../../features/orders/countdown';
+import { orderGrantFor } from '../../../features/orders/order-session';
 import { signIn } from '../../../test/accounts';
 import { fullParty, GOOD_CONTACT, makeOrder, makePrice, startBooking, usd } from '../../../test/booking';
 import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
-import { formatCountdown } from './order-placed';
 import ReviewBookingPage from './review-booking-page';
 
 const routes = [
@@ -177,8 +178,26 @@ describe('review-Booking', () => {
     expect(screen.getByTestId('order-pnr').textContent).toBe('KXP4TN');
     expect(screen.getByTestId('order-amount').textContent).toBe('$712.80');
     expect(screen.getByTestId('order-countdown').textContent).toMatch(/^(19|20):\d\d$/);
-    expect(screen.getByTestId('payment-note').textContent).toContain('Payment opens in the next release');
-    expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+    expect(screen.queryByTestId('payment-note')).toBeNull();
+    expect(screen.getByTestId('order-pay-now').textContent).toBe('Pay now $712.80');
+  });
+
+  test('Pay now opens pay-select for the order, and the order grant is kept for the detail pages', async () => {
+    api(() => ok(makeOrder({ orderToken: 'grant-1', orderTokenExpiresAt: '2099-01-01T00:00:00Z' })));
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    const { router } = renderRoutes(
+      [...routes, { path: paths.paySelect, element: <div data-testid="pay-select-page" /> }],
+      paths.reviewBooking,
+    );
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.change(screen.getByTestId('captcha-input'), { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByTestId('review-submit'));
+    fireEvent.click(await screen.findByTestId('order-pay-now'));
+    await screen.findByTestId('pay-select-page');
+    expect(router.state.location.pathname).toBe(paths.paySelect);
+    expect(router.state.location.search).toBe('?orderNo=W202612010001');
+    expect(orderGrantFor('W202612010001')).toBe('grant-1');
   });
 
   test('the countdown ticks down and, at zero, says the booking expired', async () => {

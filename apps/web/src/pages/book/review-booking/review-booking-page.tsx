@@ -28,6 +28,7 @@ import {
   toContact,
 } from '../../../features/booking/passengers';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
+import { rememberOrderGrant } from '../../../features/orders/order-session';
 import { cityName, formatDate, localDateOf, localTimeOf, money } from '../../../lib/format';
 import { OrderPlaced } from './order-placed';
 import { PriceBreakdownCard, PromoCard } from './price-breakdown';
@@ -160,6 +161,8 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
         acceptTerms: true,
       });
       state.setOrder(order);
+      // The one who booked may read the order afterwards, as a guest too (back from the gateway).
+      rememberOrderGrant(order.orderNo, order.orderToken, order.orderTokenExpiresAt);
     } catch (error) {
       if (!isApiError(error)) return;
       switch (error.code) {

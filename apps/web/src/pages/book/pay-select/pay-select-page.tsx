@@ -1,0 +1,289 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorCodes, type LanguageTag, type OrderDetail, type PayMethod } from '@wings/contracts';
+import { Button, Toast } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/api-error';
+import { isLanguageTag } from '../../../app/i18n';
+import { useAppNavigate } from '../../../app/navigation';
+import { orderHref, paths } from '../../../app/paths';
+import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
+import { NavBar } from '../../../components/nav-bar';
+import { StateView } from '../../../components/state-view';
+import { useSessionStore } from '../../../features/account/session-store';
+import { useBookingStore } from '../../../features/booking/booking-store';
+import { useAirportMap } from '../../../features/booking/use-airport-map';
+import { orderDetailQueryOptions } from '../../../features/orders/api/get-order-detail';
+import { useGetPayUrl } from '../../../features/orders/api/get-pay-url';
+import { isWeChatBrowser, leaveForCheckout } from '../../../features/orders/checkout';
+import { OrderGate } from '../../../features/orders/components/order-gate';
+import { OrderLegs } from '../../../features/orders/components/order-legs';
+import { useCountdown } from '../../../features/orders/countdown';
+import { useOrderSession } from '../../../features/orders/order-session';
+import { useOrderView } from '../../../features/orders/use-order-view';
+import { money } from '../../../lib/format';
+import '../../../features/account/components/account.css';
+import '../../../features/booking/booking-flow.css';
+import '../../../features/booking/results.css';
+import '../../../features/orders/orders.css';
+
+/** The "about to pay" toast stays this long before the browser leaves for the gateway. */
+export const PAY_REDIRECT_DELAY_MS = 800;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface MethodOption {
+  method: PayMethod;
+  icon: ReactNode;
+}
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+const METHODS: MethodOption[] = [
+  { method: 'card', icon: icon('M3 6.5h18v11H3zM3 10h18M6.5 14.5h4') },
+  { method: 'abapay', icon: icon('M7 3h10v18H7zM10.5 18h3M9 6.5h6') },
+  {
+    method: 'khqr',
+    icon: icon(
+      'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2.5v2.5H14zM17.5 17.5H20V20h-2.5zM14 20h2M20 14v1.5',
+    ),
+  },
+  {
+    method: 'wechat',
+    icon: icon(
+      'M9.5 4.5c-3.9 0-7 2.6-7 5.8 0 1.8 1 3.4 2.6 4.5l-.6 2 2.4-1.2c.8.2 1.7.4 2.6.4M21.5 14.5c0-2.8-2.7-5-6-5s-6 2.2-6 5 2.7 5 6 5c.7 0 1.4-.1 2-.3l2 1-.5-1.7c1.5-1 2.5-2.4 2.5-4z',
+    ),
+  },
+];
+
+function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
+  const { t } = useTranslation();
+  const nav = useAppNavigate();
+  const client = useQueryClient();
+  const airports = useAirportMap();
+  const resetBooking = useBookingStore((s) => s.reset);
+  const markPayStarted = useOrderSession((s) => s.markPayStarted);
+  const clearPayStarted = useOrderSession((s) => s.clearPayStarted);
+  const payUrl = useGetPayUrl();
+  const countdown = useCountdown(order.payDeadline);
+  const inWeChat = isWeChatBrowser();
+  // Inside WeChat its own payment comes first; elsewhere it is not offered at all.
+  const methods = inWeChat
+    ? [...METHODS.filter((m) => m.method === 'wechat'), ...METHODS.filter((m) => m.method !== 'wechat')]
+    : METHODS.filter((m) => m.method !== 'wechat');
+  const [method, setMethod] = useState<PayMethod>(inWeChat ? 'wechat' : 'card');
+  const [terms, setTerms] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const busy = useRef(false);
+  const termsRef = useRef<HTMLElement>(null);
+  const ticketHref = orderHref(paths.ticketDetail, order.orderNo);
+
+  // A paid order is never paid again: straight to its tickets.
+  useEffect(() => {
+    if (order.status === 1) nav.replace(ticketHref);
+  }, [order.status, nav, ticketHref]);
+
+  if (expired || order.status === 2 || (order.status === 0 && countdown.over)) {
+    return (
+      <StateView
+        tone="error"
+        testId="pay-expired"
+        title={t('order.invalid')}
+        description={t('order.invalid_desc')}
+        action={
+          <Button
+            color="primary"
+            data-testid="pay-book-again"
+            onClick={() => {
+              resetBooking();
+              nav.replace(paths.book);
+            }}
+          >
+            {t('booking.book_again')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  async function pay() {
+    setAttempted(true);
+    if (!terms) {
+      termsRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    if (busy.current) return;
+    busy.current = true;
+    setLeaving(true);
+    // Spec §8 toPay_toast: about to go to payment, do not pay twice.
+    Toast.show({ content: t('toPay_toast'), duration: TOAST_DURATION_MS });
+    try {
+      const [checkout] = await Promise.all([
+        payUrl.mutateAsync({ orderNo: order.orderNo, method }),
+        delay(PAY_REDIRECT_DELAY_MS),
+      ]);
+      markPayStarted(order.orderNo);
+      if (!leaveForCheckout(checkout)) {
+        // No page to go to (an in-app payment this browser cannot start).
+        clearPayStarted(order.orderNo);
+        Toast.show({ content: t('book.pay_fail'), duration: TOAST_DURATION_MS });
+        busy.current = false;
+        setLeaving(false);
+      }
+    } catch (error) {
+      busy.current = false;
+      setLeaving(false);
+      if (!isApiError(error)) return;
+      if (error.code === ErrorCodes.orderAlreadyPaid.code) {
+        Toast.show({ content: error.message || t('order_already_paid'), duration: TOAST_DURATION_MS });
+        await client.invalidateQueries({ queryKey: orderDetailQueryOptions(order.orderNo).queryKey });
+        nav.replace(ticketHref);
+      } else if (error.code === ErrorCodes.offerExpired.code) {
+        setExpired(true);
+      }
+    }
+  }
+
+  return (
+    <>
+      <div className="page-body booking-body">
+        <section className="card pay-amount-card" data-testid="pay-summary">
+          <div className="pay-amount-row">
+            <span className="muted">{t('pay.amount')}</span>
+            <strong className="price pay-amount" data-testid="pay-amount">
+              {money(order.total)}
+            </strong>
+          </div>
+          <div className="order-countdown-box">
+            <span>{t('booking.pay_within')}</span>
+            <span className="order-countdown" data-testid="pay-countdown" aria-live="off">
+              {countdown.text}
+            </span>
+          </div>
+          <div className="info-row">
+            <span className="info-row-label">{t('booking.order_no')}</span>
+            <strong data-testid="pay-order-no">{order.orderNo}</strong>
+          </div>
+          <div className="info-row">
+            <span className="info-row-label">{t('booking.order_pnr')}</span>
+            <strong className="order-pnr-small">{order.pnr}</strong>
+          </div>
+          <div className="info-row">
+            <span className="info-row-label">{t('book.passengers')}</span>
+            <span>{order.passengerCount}</span>
+          </div>
+        </section>
+
+        <section className="card" data-testid="pay-methods">
+          <h2 className="card-title">{t('pay.method_title')}</h2>
+          <div className="pay-methods" role="radiogroup" aria-label={t('pay.method_title')}>
+            {methods.map((m) => (
+              <label
+                key={m.method}
+                className={`pay-method${method === m.method ? ' pay-method-active' : ''}`}
+                data-testid={`pay-method-${m.method}`}
+              >
+                <input
+                  type="radio"
+                  name="pay-method"
+                  className="visually-hidden"
+                  value={m.method}
+                  checked={method === m.method}
+                  onChange={() => setMethod(m.method)}
+                />
+                <span className={`pay-method-icon pay-method-icon-${m.method}`}>{m.icon}</span>
+                <span className="pay-method-text">
+                  <span className="pay-method-name">{t(`pay.method_${m.method}`)}</span>
+                  <span className="muted small">{t(`pay.method_${m.method}_desc`)}</span>
+                </span>
+                <span className="pay-method-check" aria-hidden="true" />
+              </label>
+            ))}
+          </div>
+          {method === 'wechat' ? (
+            <p className="booking-alert pay-note" data-testid="pay-wechat-cny">
+              {t('pay.wechat_cny', { amount: money(order.total) })}
+            </p>
+          ) : null}
+        </section>
+
+        <section className="card" data-testid="pay-terms-card" ref={termsRef}>
+          <label className="agree-row">
+            <input
+              type="checkbox"
+              checked={terms}
+              data-testid="pay-terms"
+              onChange={(e) => setTerms(e.target.checked)}
+            />
+            <span>{t('pay.terms')}</span>
+          </label>
+          <details className="leg-conditions">
+            <summary>{t('booking.terms_read')}</summary>
+            <p className="agreement-text">{t('pay.terms_text')}</p>
+          </details>
+          {attempted && !terms ? (
+            <p className="field-error" role="alert" data-testid="pay-terms-error">
+              {t('pay.terms_required')}
+            </p>
+          ) : null}
+        </section>
+        <section className="card">
+          <h2 className="card-title">{t('booking.review_flights')}</h2>
+          <OrderLegs legs={order.legs} airports={airports} lang={lang} />
+        </section>
+      </div>
+
+      <footer className="booking-footer">
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="booking-continue"
+          loading={leaving}
+          data-testid="pay-submit"
+          onClick={() => void pay()}
+        >
+          {t('pay.submit', { amount: money(order.total) })}
+        </Button>
+        <p className="summary-note">{t('pay.note')}</p>
+      </footer>
+    </>
+  );
+}
+
+/**
+ * pay-select (spec §2, §4): the unpaid order's amount in its currency, the countdown to its
+ * deadline, the payment method (card, ABA Pay, KHQR; WeChat Pay inside WeChat), the terms; Pay
+ * shows toPay_toast and leaves for the gateway, which sends the traveller back to ticket detail.
+ */
+export default function PaySelectPage() {
+  const { t, i18n } = useTranslation();
+  const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
+  const [params] = useSearchParams();
+  const orderNo = (params.get('orderNo') ?? '').trim().toUpperCase();
+  const loggedIn = useSessionStore((s) => s.loggedIn);
+  const view = useOrderView(orderNo, loggedIn);
+  return (
+    <div className="booking-page pay-page" data-testid="pay-select">
+      <NavBar title={t('pay.title')} theme="navy" back={orderHref(paths.ticketDetail, orderNo)} />
+      <div className="booking-hero">{t('pay.hero')}</div>
+      <OrderGate view={view} orderNo={orderNo}>
+        {(order) => <PayForm order={order} lang={lang} />}
+      </OrderGate>
+    </div>
+  );
+}
