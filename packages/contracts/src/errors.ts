@@ -73,11 +73,6 @@ export const ErrorCodes = {
   routeNotFound: { code: '205', key: 'route_not_found' },
   /** An order that does not exist, or that the caller may not read (spec §8 searchOrder: CAS912); never says which. */
   orderNotFound: { code: 'CAS912', key: 'order_not_found' },
-  /** A path that does not exist. */
-  notFound: { code: '404', key: 'not_found', httpStatus: 404 },
-  /** Too many requests from one client; retry later. */
-  tooManyRequests: { code: '429', key: 'too_many_requests', httpStatus: 429 },
-  /** Body larger than allowed. */
   /** sendEItineraryByOrder: no such order, or not the caller's (answered alike); spec §8 shows the system error. */
   itineraryOrderNotFound: { code: '204', key: 'order_not_found' },
   /** sendEItineraryByOrder: the order was canceled, so it has no itinerary (same code as not found, spec §8: 204). */
@@ -90,6 +85,11 @@ export const ErrorCodes = {
   itineraryNotTicketed: { code: '607', key: 'itinerary.not_ticketed' },
   /** sendEItineraryByOrder: the order is unpaid (spec §8: 608, "pay the order first"). */
   itineraryUnpaid: { code: '608', key: 'itinerary.unpaid' },
+  /** A path that does not exist. */
+  notFound: { code: '404', key: 'not_found', httpStatus: 404 },
+  /** Too many requests from one client; retry later. */
+  tooManyRequests: { code: '429', key: 'too_many_requests', httpStatus: 429 },
+  /** Body larger than allowed. */
   payloadTooLarge: { code: '413', key: 'payload_too_large', httpStatus: 413 },
   /** Anything unexpected; details go to the log, never to the client. */
   systemError: { code: '500', key: 'system_error', httpStatus: 500 },

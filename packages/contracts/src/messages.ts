@@ -301,11 +301,6 @@ export const messages = {
     en: 'The scheduled time of the chosen flight has changed. Please choose another flight.',
     km: 'ម៉ោងគ្រោងនៃជើងហោះហើរដែលបានជ្រើសរើសបានផ្លាស់ប្តូរ។ សូមជ្រើសរើសជើងហោះហើរផ្សេង។',
   },
-  'promo.unknown': {
-    zh: '优惠码无效',
-    en: 'This promo code does not exist.',
-    km: 'លេខកូដប្រូម៉ូសិននេះមិនមានទេ។',
-  },
   'itinerary.order_canceled': {
     zh: '该订单已取消，没有可发送的行程单',
     en: 'This order was canceled, so it has no itinerary to send.',
@@ -330,6 +325,11 @@ export const messages = {
     zh: '请先支付订单',
     en: 'Please pay for the order first.',
     km: 'សូមបង់ប្រាក់សម្រាប់ការបញ្ជាទិញជាមុនសិន។',
+  },
+  'promo.unknown': {
+    zh: '优惠码无效',
+    en: 'This promo code does not exist.',
+    km: 'លេខកូដប្រូម៉ូសិននេះមិនមានទេ។',
   },
   'promo.expired': {
     zh: '优惠码不在有效期内',
