@@ -6,7 +6,6 @@
 // Figures from one run on this machine; never a timed assertion.
 // Usage: npm run bench:payment [-- --seconds 10]
 
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import {
@@ -14,6 +13,7 @@ import {
   sandboxNotification,
   signSandbox,
 } from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
+import { DEMO_APP } from '../e2e/support/token';
 import { offersOnManyFlights, orderBody, registerTravellers, startBenchApi } from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
@@ -21,9 +21,8 @@ const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const ORDERS = 60;
 /** Each payment's notification is among the storm this many times, besides its other events. */
 const REPLAYS = 40;
-const APP_SECRET = `bench-${randomUUID()}`;
-
-const api = await startBenchApi('payment', { APP_ID: 'wings-bench', APP_SECRET });
+// The product runs with the development app pair; the sandbox signs with a key derived from it.
+const api = await startBenchApi('payment');
 const { db } = api;
 
 try {
@@ -64,7 +63,7 @@ try {
     [bodies[i], bodies[j]] = [bodies[j]!, bodies[i]!];
   }
 
-  const key = sandboxKey(APP_SECRET);
+  const key = sandboxKey(DEMO_APP.secret);
   let next = 0;
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
