@@ -68,6 +68,63 @@ describe('pay-select', () => {
     expect(screen.queryByTestId('pay-wechat-cny')).toBeNull();
   });
 
+  test('inside WeChat: the payer authorizes once, then WeChat Pay opens with the order parameters', async () => {
+    vi.spyOn(browser, 'userAgent').mockReturnValue('Mozilla/5.0 (Linux; Android 13) MicroMessenger/8.0.47');
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const params = {
+      appId: 'wx-app',
+      timeStamp: '1790000000',
+      nonceStr: 'n1',
+      package: 'prepay_id=wx1',
+      signType: 'RSA',
+      paySign: 'sig',
+    };
+    const detail = orderDetailHandler(() => makeOrderDetail());
+    const calls = installFakeApi((call) => {
+      if (call.path === '/api/pay/payment/wechat/getSign') {
+        return ok({ appId: 'wx-app', timestamp: 1, nonceStr: 'x', signature: 'y' });
+      }
+      if (call.path === `/api/pay/payment/wechat/jsPrepayOrder/${ORDER_NO}`) {
+        return ok({
+          ...sandboxCheckout,
+          gateway: 'wechat',
+          checkoutUrl: null,
+          amount: { amount: 876543, currency: 'CNY' },
+          clientParams: params,
+        });
+      }
+      return detail(call);
+    });
+    const first = renderRoutes(routes, AT);
+    fireEvent.click(await screen.findByTestId('pay-method-wechat'));
+    fireEvent.click(screen.getByTestId('pay-terms'));
+    fireEvent.click(screen.getByTestId('pay-submit'));
+    // No openid yet: WeChat's authorization page, coming back here.
+    await waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    const url = new URL(assign.mock.calls[0]![0]);
+    expect(url.origin + url.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+    expect(url.searchParams.get('appid')).toBe('wx-app');
+    expect(url.searchParams.get('scope')).toBe('snsapi_base');
+    expect(url.searchParams.get('redirect_uri')).toBe(window.location.href);
+    first.unmount();
+
+    // Back with the openid: WeChat's payment sheet gets the order's parameters; paid, to the ticket.
+    sessionStorage.setItem('wechat_openid', 'openid-1');
+    const invoke = vi.fn((_name: string, _p: unknown, done: (r: { err_msg: string }) => void) =>
+      done({ err_msg: 'get_brand_wcpay_request:ok' }),
+    );
+    vi.stubGlobal('WeixinJSBridge', { invoke });
+    const again = renderRoutes(routes, AT);
+    fireEvent.click(await screen.findByTestId('pay-terms'));
+    fireEvent.click(screen.getByTestId('pay-submit'));
+    await screen.findByTestId('ticket-detail-page');
+    expect(invoke).toHaveBeenCalledWith('getBrandWCPayRequest', params, expect.any(Function));
+    expect(calls.find((c) => c.path.includes('jsPrepayOrder'))?.body).toEqual({ openid: 'openid-1' });
+    expect(again.router.state.location.search).toBe(`?orderNo=${ORDER_NO}`);
+    expect(paymentStartedRecently(ORDER_NO)).toBe(true);
+    expect(calls.some((c) => c.path === PAY_URL)).toBe(false);
+  });
+
   test('the terms must be ticked; then Pay toasts toPay_toast and only afterwards leaves for the checkout', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const calls = api();

@@ -16,7 +16,13 @@ import { useBookingStore } from '../../../features/booking/booking-store';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { orderDetailQueryOptions } from '../../../features/orders/api/get-order-detail';
 import { useGetPayUrl } from '../../../features/orders/api/get-pay-url';
-import { isWeChatBrowser, leaveForCheckout } from '../../../features/orders/checkout';
+import {
+  jsPrepayOrder,
+  requestWechatPayment,
+  wechatAuthorizeUrl,
+  wechatOpenid,
+} from '../../../features/orders/api/wechat-pay';
+import { browser, isWeChatBrowser, leaveForCheckout } from '../../../features/orders/checkout';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { OrderLegs } from '../../../features/orders/components/order-legs';
 import { useCountdown } from '../../../features/orders/countdown';
@@ -92,6 +98,11 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
   const termsRef = useRef<HTMLElement>(null);
   const ticketHref = orderHref(paths.ticketDetail, order.orderNo);
 
+  // Back from WeChat's authorization: the code in the address becomes the payer's openid.
+  useEffect(() => {
+    if (inWeChat) void wechatOpenid().catch(() => null);
+  }, [inWeChat]);
+
   // A paid order is never paid again: straight to its tickets.
   useEffect(() => {
     if (order.status === 1) nav.replace(ticketHref);
@@ -120,6 +131,35 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
     );
   }
 
+  /**
+   * WeChat Pay inside WeChat: the payer's openid first (a WeChat authorization that comes back
+   * here), then the order's JSAPI parameters for WeChat's own payment sheet; back on the ticket,
+   * the payment is confirmed there.
+   */
+  async function payInWeChat(failed: () => void, stop: () => void) {
+    const openid = await wechatOpenid().catch(() => null);
+    if (!openid) {
+      browser.assign(await wechatAuthorizeUrl());
+      return;
+    }
+    const [started] = await Promise.all([jsPrepayOrder(order.orderNo, openid), delay(PAY_REDIRECT_DELAY_MS)]);
+    markPayStarted(order.orderNo);
+    if (!started.clientParams) {
+      if (!leaveForCheckout(started)) failed();
+      return;
+    }
+    const outcome = await requestWechatPayment(started.clientParams);
+    if (outcome === 'ok') {
+      stop();
+      nav.replace(ticketHref);
+    } else if (outcome === 'cancel') {
+      clearPayStarted(order.orderNo);
+      stop();
+    } else {
+      failed();
+    }
+  }
+
   async function pay() {
     setAttempted(true);
     if (!terms) {
@@ -131,22 +171,29 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
     setLeaving(true);
     // Spec §8 toPay_toast: about to go to payment, do not pay twice.
     Toast.show({ content: t('toPay_toast'), duration: TOAST_DURATION_MS });
+    const stop = () => {
+      busy.current = false;
+      setLeaving(false);
+    };
+    const failed = () => {
+      clearPayStarted(order.orderNo);
+      Toast.show({ content: t('book.pay_fail'), duration: TOAST_DURATION_MS });
+      stop();
+    };
     try {
+      if (method === 'wechat') {
+        await payInWeChat(failed, stop);
+        return;
+      }
       const [checkout] = await Promise.all([
         payUrl.mutateAsync({ orderNo: order.orderNo, method }),
         delay(PAY_REDIRECT_DELAY_MS),
       ]);
       markPayStarted(order.orderNo);
-      if (!leaveForCheckout(checkout)) {
-        // No page to go to (an in-app payment this browser cannot start).
-        clearPayStarted(order.orderNo);
-        Toast.show({ content: t('book.pay_fail'), duration: TOAST_DURATION_MS });
-        busy.current = false;
-        setLeaving(false);
-      }
+      // No page to go to (an in-app payment this browser cannot start).
+      if (!leaveForCheckout(checkout)) failed();
     } catch (error) {
-      busy.current = false;
-      setLeaving(false);
+      stop();
       if (!isApiError(error)) return;
       if (error.code === ErrorCodes.orderAlreadyPaid.code) {
         Toast.show({ content: error.message || t('order_already_paid'), duration: TOAST_DURATION_MS });
