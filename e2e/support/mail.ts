@@ -6,6 +6,7 @@ export interface DevMail {
   text: string;
   html: string;
   createdAt: string;
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 export async function mailTo(baseUrl: string, address: string): Promise<DevMail[]> {
@@ -32,4 +33,27 @@ export async function latestCode(
     if (Date.now() > deadline) throw new Error(`no code mailed to ${address}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The newest mail to `address` whose subject matches, waiting up to `timeoutMs` for it. */
+export async function waitForMail(
+  baseUrl: string,
+  address: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<DevMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(baseUrl, address)).find((m) => subject.test(m.subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail matching ${subject} to ${address}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The bytes of a mail's attachment, as the dev mailbox serves it. */
+export async function attachment(baseUrl: string, mail: DevMail, index: number): Promise<Buffer> {
+  const res = await fetch(`${baseUrl}/api/dev/mail/${mail.id}/attachments/${index}`);
+  if (!res.ok) throw new Error(`attachment ${index} of ${mail.id}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
 }

@@ -1,0 +1,150 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, localDate } from '@wings/rules';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
+import { launchChromium, phoneContext, screenshot } from './support/browser';
+import { attachment, waitForMail } from './support/mail';
+import { type RunningServer, startServer } from './support/server';
+
+/** The development-only captcha text the server is started with, so a guest can be automated. */
+const CAPTCHA = 'PAY7';
+
+describe('paying for a trip and finding the tickets again', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dataDir: string;
+  const today = localDate(new Date(), 'Asia/Phnom_Penh');
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-payment-'));
+    server = await startServer(dataDir, { CAPTCHA_TEST_TEXT: CAPTCHA });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a guest pays KTI→SAI for an adult and a child in the sandbox, gets two e-tickets and the itinerary, then finds the order by PNR', async () => {
+    const context = await phoneContext(browser, 'en-US');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/pages/book/book-ticket/book-ticket`);
+    await page.getByTestId('trip-type-oneway').click();
+    await pickAirport(page, 'dep-picker', 'Phnom', 'KTI');
+    await pickAirport(page, 'arr-picker', 'Siem', 'SAI');
+    await pickDate(page, 'date-field-depart', addDays(today, 21));
+    await page.getByTestId('pax-child-plus').click();
+    await page.getByTestId('search-button').click();
+    await chooseFirstFare(page);
+    await page.getByTestId('trip-summary').waitFor();
+    await page.getByTestId('continue-passengers').click();
+
+    await page.getByTestId('passengers-info').waitFor();
+    await fillPassenger(page, 'adult-0', {
+      surname: 'Keo',
+      givenName: 'Sophal',
+      title: 0,
+      gender: 0,
+      birthday: '1984-03-12',
+      docNumber: 'N2000001',
+    });
+    await fillPassenger(page, 'child-0', {
+      surname: 'Keo',
+      givenName: 'Mealea',
+      title: 1,
+      gender: 1,
+      birthday: '2017-09-01',
+      docNumber: 'N2000002',
+    });
+    const email = `keo.${Date.now()}@example.com`;
+    await fillContact(page, 'Keo Sophal', email);
+    await page.getByTestId('passengers-continue').click();
+
+    await page.getByTestId('review-booking').waitFor();
+    await page.getByTestId('terms-legal').check();
+    await page.getByTestId('terms-service').check();
+    await page.getByTestId('captcha-input').fill(CAPTCHA);
+    await page.getByTestId('review-submit').click();
+    await page.getByTestId('order-placed').waitFor();
+    const pnr = ((await page.getByTestId('order-pnr').textContent()) ?? '').trim();
+    expect(pnr).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+
+    // Pay-select: the amount, the deadline, the methods and the terms.
+    await page.getByTestId('order-pay-now').click();
+    await page.getByTestId('pay-select').waitFor();
+    expect(await page.getByTestId('pay-amount').textContent()).toMatch(/\d+\.\d{2}/);
+    expect(await page.getByTestId('pay-countdown').textContent()).toMatch(/\d{1,2}:\d{2}/);
+    await page.getByTestId('pay-method-card').click();
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-terms-error').waitFor();
+    await page.getByTestId('pay-terms').click();
+    await screenshot(page, 'payment-01-pay-select-en');
+    await page.getByTestId('pay-submit').click();
+
+    // The sandbox gateway's hosted checkout, then back to the app through the return link.
+    await page.waitForURL(/\/api\/pay\/sandbox\//, { timeout: 15_000 });
+    await screenshot(page, 'payment-02-sandbox-checkout');
+    await page.locator('button.pay').click();
+    await page.waitForURL(/ticket-detail/, { timeout: 15_000 });
+    await page.getByTestId('ticket-detail').waitFor();
+
+    // The notification arrives and the ticketing job issues one e-ticket per passenger.
+    const ticket0 = page.getByTestId('ticket-no-0');
+    const ticket1 = page.getByTestId('ticket-no-1');
+    await ticket0.waitFor({ timeout: 60_000 });
+    await ticket1.waitFor({ timeout: 60_000 });
+    const numbers = [(await ticket0.textContent()) ?? '', (await ticket1.textContent()) ?? ''].map((t) =>
+      t.replace(/\D/g, ''),
+    );
+    expect(numbers[0]).toMatch(/^881\d{10}$/);
+    expect(numbers[1]).toMatch(/^881\d{10}$/);
+    expect(numbers[0]).not.toBe(numbers[1]);
+    expect(await page.getByTestId('order-pnr').textContent()).toContain(pnr);
+    expect(await page.getByTestId('ticket-pay').count()).toBe(0);
+    await screenshot(page, 'payment-03-ticket-detail-en');
+
+    // The amounts, fare and each tax code, add up to the total.
+    await page.getByTestId('amount-detail-link').click();
+    await page.getByTestId('amount-total').waitFor();
+    await screenshot(page, 'payment-04-amount-detail-en');
+    await page.getByTestId('nav-back').click();
+
+    // The e-itinerary, with its PDF, in the dev mailbox.
+    await page.getByTestId('send-itinerary').click();
+    await page.getByTestId('itinerary-sent').waitFor();
+    const mail = await waitForMail(server.url, email, /itinerary|行程|ដំណើរ/i);
+    expect(mail.attachments[0]?.filename).toBe(`itinerary-${pnr}.pdf`);
+    const pdf = await attachment(server.url, mail, 0);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+    await screenshot(page, 'payment-05-itinerary-sent-en');
+    await context.close();
+
+    // Later, on another phone, as a guest: Tickets tab, find the order by PNR + surname.
+    const other = await phoneContext(browser, 'en-US');
+    const again = await other.newPage();
+    await again.goto(`${server.url}/#/pages/tab-bar/ticket/ticket`);
+    await again.getByTestId('tickets-search').click();
+    await again.getByTestId('search-ticket').waitFor();
+    await again.getByTestId('search-mode-pnr').click();
+    await again.getByTestId('search-pnr').fill(pnr.toLowerCase());
+    await again.getByTestId('search-surname').fill('Keo');
+    await again.getByTestId('search-submit').click();
+    await again.getByTestId('search-result').waitFor();
+    await screenshot(again, 'payment-06-search-result-en');
+    await again.getByTestId('search-result-open').click();
+    await again.getByTestId('ticket-detail').waitFor();
+    await again.getByTestId('ticket-no-1').waitFor();
+    const found = [
+      ((await again.getByTestId('ticket-no-0').textContent()) ?? '').replace(/\D/g, ''),
+      ((await again.getByTestId('ticket-no-1').textContent()) ?? '').replace(/\D/g, ''),
+    ];
+    expect(found).toEqual(numbers);
+    await other.close();
+  });
+});
