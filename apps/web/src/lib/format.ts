@@ -7,9 +7,30 @@ function utcNoon(date: string): Date {
   return new Date(`${date}T12:00:00Z`);
 }
 
-/** `DD MMM YYYY` in the traveller's language (spec §9), e.g. "01 Dec 2026". */
+/** Khmer month names: browsers' km-KH data often has none and falls back to "Jan 02, 2027". */
+const KM_MONTHS = [
+  'មករា',
+  'កុម្ភៈ',
+  'មីនា',
+  'មេសា',
+  'ឧសភា',
+  'មិថុនា',
+  'កក្កដា',
+  'សីហា',
+  'កញ្ញា',
+  'តុលា',
+  'វិច្ឆិកា',
+  'ធ្នូ',
+];
+
+/** `DD MMM YYYY` in the traveller's language (spec §9), e.g. "01 Dec 2026", "01 ធ្នូ 2026". */
 export function formatDate(date: string, lang: LanguageTag): string {
   if (!date) return '';
+  if (lang === 'km') {
+    const [y, m, d] = date.slice(0, 10).split('-');
+    const month = KM_MONTHS[Number(m) - 1];
+    if (y && d && month) return `${d} ${month} ${y}`;
+  }
   return new Intl.DateTimeFormat(LOCALE[lang], {
     day: '2-digit',
     month: 'short',
