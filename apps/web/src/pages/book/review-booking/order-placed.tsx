@@ -2,8 +2,9 @@ import type { SavedOrder } from '@wings/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
-import { orderHref, paths } from '../../../app/paths';
+import { paths } from '../../../app/paths';
 import { useBookingStore } from '../../../features/booking/booking-store';
+import { PayNow } from '../../../features/orders/components/pay-now';
 import { formatCountdown, useNow } from '../../../features/orders/countdown';
 import { money } from '../../../lib/format';
 
@@ -57,24 +58,13 @@ export function OrderPlaced({ order }: { order: SavedOrder }) {
           </Button>
         </div>
       ) : (
-        <>
-          <div className="order-countdown-box">
-            <span>{t('booking.pay_within')}</span>
-            <span className="order-countdown" data-testid="order-countdown" aria-live="off">
-              {formatCountdown(remaining)}
-            </span>
-          </div>
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="booking-continue"
-            data-testid="order-pay-now"
-            onClick={() => nav.push(orderHref(paths.paySelect, order.orderNo))}
-          >
-            {t('order.pay_now', { amount: money(order.amountDue) })}
-          </Button>
-        </>
+        <PayNow
+          orderNo={order.orderNo}
+          amount={order.amountDue}
+          countdown={formatCountdown(remaining)}
+          countdownTestId="order-countdown"
+          buttonTestId="order-pay-now"
+        />
       )}
     </section>
   );

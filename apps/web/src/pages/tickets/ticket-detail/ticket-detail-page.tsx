@@ -16,6 +16,7 @@ import { usePayStatus } from '../../../features/orders/api/get-pay-status';
 import { itineraryErrorKey, useSendItinerary } from '../../../features/orders/api/send-itinerary';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { OrderLegs } from '../../../features/orders/components/order-legs';
+import { PayNow } from '../../../features/orders/components/pay-now';
 import { StatusBadge } from '../../../features/orders/components/status-badge';
 import { useCountdown } from '../../../features/orders/countdown';
 import {
@@ -104,24 +105,13 @@ function UnpaidBox({ order }: { order: OrderDetail }) {
     );
   }
   return (
-    <>
-      <div className="order-countdown-box">
-        <span>{t('booking.pay_within')}</span>
-        <span className="order-countdown" data-testid="ticket-countdown" aria-live="off">
-          {countdown.text}
-        </span>
-      </div>
-      <Button
-        block
-        color="primary"
-        size="large"
-        className="booking-continue"
-        data-testid="ticket-pay"
-        onClick={() => nav.push(orderHref(paths.paySelect, order.orderNo))}
-      >
-        {t('order.pay_now', { amount: money(order.total) })}
-      </Button>
-    </>
+    <PayNow
+      orderNo={order.orderNo}
+      amount={order.total}
+      countdown={countdown.text}
+      countdownTestId="ticket-countdown"
+      buttonTestId="ticket-pay"
+    />
   );
 }
 
