@@ -216,9 +216,9 @@ export const ZSavedOrder = z.object({
   amountDue: ZMoney,
   price: ZPriceBreakdown,
   /**
-   * A grant to read this order's detail, sent back in the `orderToken` header of getOrderDetail
-   * (as the guest look-up's): a guest coming back from the payment gateway reads the order
-   * without looking it up. Valid until two hours after the pay deadline.
+   * A grant to read and pay this order, sent back in the `orderToken` header of getOrderDetail
+   * and the payment calls (as the guest look-up's): a guest pays the order, and reads it back from
+   * the payment gateway without looking it up. Valid until two hours after the pay deadline.
    */
   orderToken: z.string().optional(),
   orderTokenExpiresAt: z.string().optional(),

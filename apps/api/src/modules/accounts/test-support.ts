@@ -24,8 +24,12 @@ export interface Client {
   ip: string;
   /** The session token, once logged in. */
   session?: string;
-  get(url: string): Promise<{ status: number; body: Reply }>;
-  post(url: string, payload?: unknown): Promise<{ status: number; body: Reply }>;
+  get(url: string, headers?: Record<string, string>): Promise<{ status: number; body: Reply }>;
+  post(
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Reply }>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: replies are read loosely in tests and checked field by field.
@@ -52,15 +56,20 @@ export function client(t: TestApp, opts: { ip?: string; session?: string; lang?:
       if (c.session) h.token = c.session;
       return h;
     },
-    async get(url: string) {
-      const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: c.headers() });
+    async get(url: string, headers: Record<string, string> = {}) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api${url}`,
+        headers: { ...c.headers(), ...headers },
+      });
       return { status: res.statusCode, body: res.json() as Reply };
     },
-    async post(url: string, payload?: unknown) {
+    /** `headers` go with this call only (an `orderToken` grant, say). */
+    async post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api${url}`,
-        headers: c.headers(),
+        headers: { ...c.headers(), ...headers },
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
       return { status: res.statusCode, body: res.json() as Reply };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { RateLimiter } from '../../platform/rate-limit';
+import { orderCaller } from '../orders/order-grant';
 import { OrdersRepository } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
 import type { AirportZones } from '../shopping/airport-zones';
@@ -61,11 +62,7 @@ export function itineraryRoutes(deps: {
           response: { 200: envelope(ZSendItineraryResponse) },
         },
       },
-      async (request) => {
-        const raw = request.headers.ordertoken;
-        const orderToken = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
-        return ok(await service.send(request.body, { userId: request.userId, orderToken }));
-      },
+      async (request) => ok(await service.send(request.body, orderCaller(request))),
     );
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The grant a guest lookup hands out: "this caller proved they know the order" for 2 hours.
@@ -38,4 +39,31 @@ export function verifyOrderGrant(
   if (grantedOrderNo !== orderNo) return false;
   const expires = Number(expiresMs);
   return Number.isFinite(expires) && expires > now.getTime();
+}
+
+/** Who asks for an order: the logged-in user, and the guest grant they send. */
+export interface DetailCaller {
+  userId: string | null;
+  orderToken: string | undefined;
+}
+
+/** The caller of an order call: the logged-in user, and the grant in the `orderToken` header. */
+export function orderCaller(request: FastifyRequest): DetailCaller {
+  const raw = request.headers.ordertoken;
+  const orderToken = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+  return { userId: request.userId, orderToken };
+}
+
+/**
+ * True when the caller may act on the order: its logged-in owner, or anyone sending a genuine,
+ * unexpired grant for it (a guest, or a logged-in user paying a guest order).
+ */
+export function mayActOnOrder(
+  key: Buffer,
+  order: { orderNo: string; userId: string | null },
+  caller: DetailCaller,
+  now: Date,
+): boolean {
+  if (caller.userId !== null && order.userId === caller.userId) return true;
+  return verifyOrderGrant(key, caller.orderToken, order.orderNo, now);
 }

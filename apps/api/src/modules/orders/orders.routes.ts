@@ -13,6 +13,7 @@ import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { AirportZones } from '../shopping/airport-zones';
+import { orderCaller } from './order-grant';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
@@ -79,11 +80,7 @@ export function ordersRoutes(deps: {
           response: { 200: envelope(ZOrderDetail) },
         },
       },
-      async (request) => {
-        const raw = request.headers.ordertoken;
-        const orderToken = (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
-        return ok(await service.detail(request.params.orderNo, { userId: request.userId, orderToken }));
-      },
+      async (request) => ok(await service.detail(request.params.orderNo, orderCaller(request))),
     );
 
     app.post(

@@ -12,7 +12,13 @@ import type {
 import { localDate, toLocalIso } from '@wings/rules';
 import { AppError } from '../../platform/errors';
 import type { AirportZones } from '../shopping/airport-zones';
-import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant, verifyOrderGrant } from './order-grant';
+import {
+  type DetailCaller,
+  mayActOnOrder,
+  ORDER_GRANT_TTL_MS,
+  orderGrantKey,
+  signOrderGrant,
+} from './order-grant';
 import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow } from './orders.repository';
 
 export interface OrdersServiceDeps {
@@ -23,11 +29,7 @@ export interface OrdersServiceDeps {
   zones: AirportZones;
 }
 
-/** Who asks for an order's detail: the logged-in user, and the guest grant they send. */
-export interface DetailCaller {
-  userId: string | null;
-  orderToken: string | undefined;
-}
+export type { DetailCaller } from './order-grant';
 
 /** Every part of the document number masked but the last four characters. */
 export function maskDocument(doc: string): string {
@@ -168,10 +170,7 @@ export class OrdersService {
     const { repo } = this.deps;
     const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError('orderNotFound');
-    const owner = caller.userId !== null && order.userId === caller.userId;
-    if (!owner && !verifyOrderGrant(this.grantKey, caller.orderToken, order.orderNo, this.deps.now())) {
-      throw new AppError('orderNotFound');
-    }
+    if (!mayActOnOrder(this.grantKey, order, caller, this.deps.now())) throw new AppError('orderNotFound');
     const [[summary], contact, passengers, tickets, lines] = await Promise.all([
       this.summaries([order]),
       repo.contact(order.id),

@@ -13,6 +13,7 @@ import { NotificationRejected, type PaymentGateway } from '../../platform/paymen
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { sandboxRoutes } from '../../platform/payments/sandbox/sandbox.routes';
+import { orderCaller } from '../orders/order-grant';
 import { PaymentsRepository } from './payments.repository';
 import {
   PaymentsService,
@@ -70,6 +71,7 @@ export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; 
       }
       const service = new PaymentsService({
         repo,
+        appSecret: config.appSecret,
         gateways,
         cardGateway: config.payments.gateway,
         sandboxFallback: config.env !== 'production',
@@ -146,7 +148,7 @@ export function paymentsRoutes(deps: {
           tags,
           summary: 'Start paying an order: where the browser goes to pay a new payment',
           description:
-            'For an unpaid order before its deadline, of the logged-in owner or a guest order. method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. Codes: 613 order_already_paid, 301 the order expired, 404 unknown order, 500 pay_unavailable (the gateway could not start the payment; try again or another method).',
+            "For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up's `accessToken`). method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. Codes: 613 order_already_paid, 301 the order expired, 404 unknown order (also another user's order, or a guest order without a valid grant), 500 pay_unavailable (the gateway could not start the payment; try again or another method).",
           params: ZOrderNoParams,
           body: ZPayUrlRequest,
           response: { 200: envelope(ZPayUrlResponse) },
@@ -154,7 +156,7 @@ export function paymentsRoutes(deps: {
       },
       async (request) =>
         ok(
-          await service.getPayUrl(request.params.orderNo, request.body.method, request.userId, {
+          await service.getPayUrl(request.params.orderNo, request.body.method, orderCaller(request), {
             clientIp: request.ip,
             language: Language[request.lang],
           }),
@@ -168,12 +170,12 @@ export function paymentsRoutes(deps: {
           tags,
           summary: 'Pay status of an order',
           description:
-            "status: the order pay status (0 unpaid, 1 paid, 2 canceled); paymentStatus of its latest payment (pending, succeeded, failed, canceled, refund_required, refunded); ticketsIssued. For an order not paid, the latest pending payment is first asked of its gateway, so the answer is right even when the gateway's notification is late; poll it after returning from the gateway.",
+            "For the order's logged-in owner, or a guest order with its grant in the `orderToken` header (as getPayUrl); anyone else answers 404, as for an unknown order. status: the order pay status (0 unpaid, 1 paid, 2 canceled); paymentStatus of its latest payment (pending, succeeded, failed, canceled, refund_required, refunded); ticketsIssued. For an order not paid, the latest pending payment is first asked of its gateway, so the answer is right even when the gateway's notification is late; poll it after returning from the gateway.",
           params: ZOrderNoParams,
           response: { 200: envelope(ZPayStatus) },
         },
       },
-      async (request) => ok(await service.status(request.params.orderNo, request.userId)),
+      async (request) => ok(await service.status(request.params.orderNo, orderCaller(request))),
     );
 
     // The notification endpoint keeps the raw body: the signature is over the exact bytes sent.

@@ -10,6 +10,7 @@ import {
   type VerifiedNotification,
 } from '../../platform/payments/gateway';
 import { BookingRepository, isRetryableConflict } from '../booking/booking.repository';
+import { type DetailCaller, mayActOnOrder, orderGrantKey } from '../orders/order-grant';
 import { splitContactName } from './payer-name';
 import { PaymentsRepository, type StoredPayment } from './payments.repository';
 
@@ -33,6 +34,8 @@ export type Convert = (amount: number, from: string, to: string) => Promise<numb
 
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
+  /** The app secret: the order grants of guest orders are checked with the key derived from it. */
+  appSecret: string;
   /** Gateways by name (sandbox, aba, wechat); the same Map the plugin registers them in. */
   gateways: Map<string, PaymentGateway>;
   /** The gateway of card, ABA Pay and KHQR payments (config PAYMENT_GATEWAY). */
@@ -98,7 +101,11 @@ export function ticketDetailPath(orderNo: string, failed = false): string {
  * for a job lost to a crash.
  */
 export class PaymentsService {
-  constructor(private readonly deps: PaymentsServiceDeps) {}
+  private readonly grantKey: Buffer;
+
+  constructor(private readonly deps: PaymentsServiceDeps) {
+    this.grantKey = orderGrantKey(deps.appSecret);
+  }
 
   /** The gateways by name: register one with `gateways.set(gateway.name, gateway)`. */
   get gateways(): Map<string, PaymentGateway> {
@@ -110,10 +117,16 @@ export class PaymentsService {
     this.deps.convert = convert;
   }
 
-  private async ownOrder(orderNo: string, userId: string | null) {
+  /**
+   * The order, for its logged-in owner or a caller sending a grant for it (as getOrderDetail).
+   * Anyone else, on a member's or a guest's order, is answered like an unknown order: order
+   * numbers are sequential, so nothing may be learnt or done by trying them.
+   */
+  private async ownOrder(orderNo: string, caller: DetailCaller) {
     const order = await this.deps.repo.orderByNo(orderNo);
-    // Another user's order is answered like an unknown one (no probing of order numbers).
-    if (!order || (order.userId !== null && order.userId !== userId)) throw new AppError('resourceNotFound');
+    if (!order || !mayActOnOrder(this.grantKey, order, caller, this.deps.now())) {
+      throw new AppError('resourceNotFound');
+    }
     return order;
   }
 
@@ -135,10 +148,10 @@ export class PaymentsService {
   async getPayUrl(
     orderNo: string,
     method: PayMethod,
-    userId: string | null,
+    caller: DetailCaller,
     options: StartPaymentOptions = { clientIp: '' },
   ): Promise<PayUrlResponse> {
-    const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, userId, options);
+    const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, caller, options);
     return reply;
   }
 
@@ -150,11 +163,11 @@ export class PaymentsService {
   async startPayment(
     orderNo: string,
     method: PayMethod,
-    userId: string | null,
+    caller: DetailCaller,
     options: StartPaymentOptions,
   ): Promise<StartedPayment> {
     const now = this.deps.now();
-    const order = await this.ownOrder(orderNo, userId);
+    const order = await this.ownOrder(orderNo, caller);
     if (order.status === 1) throw new AppError('orderAlreadyPaid');
     if (order.status !== 0 || order.payDeadline <= now) throw new AppError('offerExpired');
     const gateway = this.gatewayFor(method);
@@ -243,12 +256,12 @@ export class PaymentsService {
    * An unpaid order's pending payment is first asked of its gateway (reconcile), so a traveller
    * back from the gateway sees the payment even when its notification is late or lost.
    */
-  async status(orderNo: string, userId: string | null) {
-    let order = await this.ownOrder(orderNo, userId);
+  async status(orderNo: string, caller: DetailCaller) {
+    let order = await this.ownOrder(orderNo, caller);
     if (order.status !== 1) {
       try {
-        await this.reconcile(orderNo, userId);
-        order = await this.ownOrder(orderNo, userId);
+        await this.reconcileOrder(order);
+        order = (await this.deps.repo.orderByNo(orderNo)) ?? order;
       } catch (err) {
         this.deps.log.warn({ err, orderNo }, 'could not ask the gateway; answering what is known');
       }
@@ -297,8 +310,11 @@ export class PaymentsService {
    * notification arriving later is then a harmless replay. For the pay status call and WeChat's
    * queryOrder.
    */
-  async reconcile(orderNo: string, userId: string | null): Promise<ReconcileOutcome> {
-    const order = await this.ownOrder(orderNo, userId);
+  async reconcile(orderNo: string, caller: DetailCaller): Promise<ReconcileOutcome> {
+    return this.reconcileOrder(await this.ownOrder(orderNo, caller));
+  }
+
+  private async reconcileOrder(order: { id: string }): Promise<ReconcileOutcome> {
     const payment = await this.deps.repo.latestPendingPayment(order.id);
     if (!payment?.gatewayReference) return 'none';
     const gateway = this.deps.gateways.get(payment.gateway);

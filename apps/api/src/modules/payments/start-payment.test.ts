@@ -12,6 +12,7 @@ import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway'
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { client, registerUser } from '../accounts/test-support';
 import type { Client } from '../booking/test-support';
+import type { DetailCaller } from '../orders/order-grant';
 import { splitContactName } from './payer-name';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -101,12 +102,14 @@ describe('payment gateway settings', () => {
 describe('starting a payment', () => {
   let t: TestApp;
   let member: Client;
-  let userId: string;
+  /** The logged-in member, as the service sees a caller. */
+  let owner: DetailCaller;
 
   beforeAll(async () => {
     t = await createTestApp();
     member = client(t);
-    ({ userId } = await registerUser(t, member));
+    const { userId } = await registerUser(t, member);
+    owner = { userId, orderToken: undefined };
   });
   afterAll(() => t.close());
 
@@ -117,6 +120,7 @@ describe('starting a payment', () => {
   ) {
     return new PaymentsService({
       repo: new PaymentsRepository(t.database.db),
+      appSecret: t.config.appSecret,
       gateways: new Map(gateways.map((g) => [g.name, g])),
       cardGateway: 'sandbox',
       sandboxFallback: false,
@@ -155,7 +159,7 @@ describe('starting a payment', () => {
     const o = await bookOrder(t, member, 'WC112', 351);
     const without = cnyGateway('wechat');
     await expect(
-      serviceWith([without.gateway]).startPayment(o.orderNo, 'wechat', userId, { clientIp: '10.1.2.3' }),
+      serviceWith([without.gateway]).startPayment(o.orderNo, 'wechat', owner, { clientIp: '10.1.2.3' }),
     ).rejects.toMatchObject({ errorName: 'paymentUnavailable', code: '500' });
     expect(without.asked).toHaveLength(0);
 
@@ -164,7 +168,7 @@ describe('starting a payment', () => {
       expect([from, to]).toEqual(['USD', 'CNY']);
       return amount * 7;
     });
-    const started = await service.startPayment(o.orderNo, 'wechat', userId, {
+    const started = await service.startPayment(o.orderNo, 'wechat', owner, {
       clientIp: '10.1.2.3',
       openid: 'o-123',
       language: 2,
@@ -204,14 +208,14 @@ describe('starting a payment', () => {
     const o = await bookOrder(t, member, 'WC112', 352);
     const down = cnyGateway('sandbox', true);
     await expect(
-      serviceWith([down.gateway], async (a) => a).startPayment(o.orderNo, 'card', userId, { clientIp: '' }),
+      serviceWith([down.gateway], async (a) => a).startPayment(o.orderNo, 'card', owner, { clientIp: '' }),
     ).rejects.toMatchObject({ errorName: 'paymentUnavailable' });
     expect((await orderFacts(t, o.id)).payments).toBe('canceled');
     // The traveller tries again, on the app's own gateway.
     const res = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' });
     expect(res.body.code).toBe('0');
     const unavailable = await serviceWith([])
-      .getPayUrl(o.orderNo, 'card', userId)
+      .getPayUrl(o.orderNo, 'card', owner)
       .catch((err: unknown) => err);
     expect(unavailable).toMatchObject({ errorName: 'paymentUnavailable' });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers';
-import { type Client, contact, flightOn, offerFor, party } from '../booking/test-support';
+import { type Client, contact, flightOn, offerFor, party, solvedCaptcha } from '../booking/test-support';
 
 /** Scenario builders of the payments tests: a booked order, and what the database says of it. */
 
@@ -12,9 +12,14 @@ export interface BookedOrder {
   total: number;
   currency: string;
   email: string;
+  /** The order grant saveTicketOrder answered with (a guest sends it in the `orderToken` header). */
+  orderToken: string;
 }
 
-/** Books `flightNo` about `daysAhead` days out in class M for `counts`, with its own contact e-mail. */
+/**
+ * Books `flightNo` about `daysAhead` days out in class M for `counts`, with its own contact e-mail;
+ * a client not logged in books as a guest (with a solved captcha).
+ */
 export async function bookOrder(
   t: TestApp,
   c: Client,
@@ -31,6 +36,7 @@ export async function bookOrder(
     contact: { ...contact, email },
     idempotencyKey: randomUUID(),
     acceptTerms: true,
+    ...(c.session === undefined ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
   });
   expect(res.body.code, JSON.stringify(res.body)).toBe('0');
   const orderNo = res.body.data.orderNo as string;
@@ -42,6 +48,7 @@ export async function bookOrder(
     total: res.body.data.amountDue.amount as number,
     currency: res.body.data.amountDue.currency as string,
     email,
+    orderToken: res.body.data.orderToken as string,
   };
 }
 

@@ -29,15 +29,15 @@ export async function registerWechat(
     ? new WechatOfficialAccount(config.oauth.wechat, deps.now)
     : null;
   const payments: WechatPaymentsPort = {
-    async startWechatPayment(orderNo, userId, payer) {
-      const started = await service.startPayment(orderNo, 'wechat', userId, payer);
+    async startWechatPayment(orderNo, caller, payer) {
+      const started = await service.startPayment(orderNo, 'wechat', caller, payer);
       return {
         ...started,
         clientParams: started.clientParams ? ZWechatPayParams.parse(started.clientParams) : null,
       };
     },
     // The pay status asks the gateway about a pending payment first and applies a success.
-    reconcileWechat: (orderNo, userId) => service.status(orderNo, userId),
+    reconcileWechat: (orderNo, caller) => service.status(orderNo, caller),
   };
   await app.register(wechatRoutes({ payments, rates, officialAccount }), { prefix: '/api' });
   return { rates };

@@ -8,6 +8,7 @@ import {
 } from '../../../platform/payments/wechat/testing/fake-wechat-pay';
 import { client, registerUser } from '../../accounts/test-support';
 import { type Client, contact, flightOn, offerFor, party, solvedCaptcha } from '../../booking/test-support';
+import { orderGrantKey, signOrderGrant } from '../../orders/order-grant';
 import { startFakeOfficialAccount } from './testing/fake-official-account';
 
 const MCH_ID = '1900009191';
@@ -92,6 +93,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
       total: res.body.data.amountDue.amount as number,
       currency: res.body.data.amountDue.currency as string,
       passengers: counts[0] + counts[1] + counts[2],
+      orderToken: res.body.data.orderToken as string,
     };
   }
 
@@ -99,8 +101,20 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     orderNo: string,
     openid: string | null = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
     by = member,
+    orderToken?: string,
   ) {
-    return by.post(`/pay/payment/wechat/jsPrepayOrder/${orderNo}`, openid ? { openid } : {});
+    return by.post(
+      `/pay/payment/wechat/jsPrepayOrder/${orderNo}`,
+      openid ? { openid } : {},
+      orderToken === undefined ? {} : { orderToken },
+    );
+  }
+
+  async function query(orderNo: string, by = member, orderToken?: string) {
+    return by.get(
+      `/pay/payment/wechat/queryOrder?orderNo=${orderNo}`,
+      orderToken === undefined ? {} : { orderToken },
+    );
   }
 
   /** What WeChat Pay would do with a notification: post it to the notify_url it was given. */
@@ -320,16 +334,43 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded,refunded' });
   });
 
-  it('lets a guest pay a guest order; another member’s order is unknown', async () => {
+  it('lets a guest pay a guest order with its grant; another member’s order is unknown', async () => {
     const guest = client(t);
     const o = await order({ by: guest, counts: [1, 0, 0] });
-    const res = await prepay(o.orderNo, 'oGuest', guest);
+    const res = await prepay(o.orderNo, 'oGuest', guest, o.orderToken);
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    const status = await query(o.orderNo, client(t), o.orderToken);
+    expect(status.body.data).toEqual({ status: 0, paymentStatus: 'pending', ticketsIssued: 0 });
     const mine = await order();
     const stranger = client(t);
     await registerUser(t, stranger);
     expect((await prepay(mine.orderNo, 'oX', stranger)).body.code).toBe('404');
+    expect((await query(mine.orderNo, stranger)).body.code).toBe('404');
     expect((await prepay('W000000000000', 'oX')).body.code).toBe('404');
+  });
+
+  it('refuses jsPrepayOrder and queryOrder of a guest order without its grant, with another order’s or an expired one, like an unknown order', async () => {
+    const guest = client(t);
+    const o = await order({ by: guest, counts: [1, 0, 0] });
+    const other = await order({ by: client(t), counts: [1, 0, 0] });
+    const unknownPrepay = (await prepay('WC991231999999', 'oX', guest)).body;
+    const unknownQuery = (await query('WC991231999999', guest)).body;
+    expect(unknownPrepay).toMatchObject({ code: '404', data: null });
+    const expired = signOrderGrant(orderGrantKey(t.config.appSecret), o.orderNo, new Date(Date.now() - 1000));
+    const asked = fake.requests.length;
+    for (const [by, orderToken] of [
+      [guest, undefined],
+      [member, undefined],
+      [guest, other.orderToken],
+      [member, other.orderToken],
+      [guest, expired],
+    ] as Array<[Client, string | undefined]>) {
+      expect((await prepay(o.orderNo, 'oGuest', by, orderToken)).body).toEqual(unknownPrepay);
+      expect((await prepay(o.orderNo, null, by, orderToken)).body).toEqual(unknownPrepay);
+      expect((await query(o.orderNo, by, orderToken)).body).toEqual(unknownQuery);
+    }
+    expect(await facts(o.id)).toMatchObject({ status: 0, payments: null });
+    expect(fake.requests.length).toBe(asked);
   });
 
   it('answers 500 and keeps the order payable when WeChat Pay refuses or its reply is not signed', async () => {

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
+import { type DetailCaller, orderCaller } from '../../orders/order-grant';
 import { convertMinor, type ExchangeRates, type Rate } from './exchange-rates';
 import type { WechatOfficialAccount } from './wechat-official-account';
 
@@ -26,11 +27,11 @@ export interface WechatPaymentsPort {
   /** A new WeChat payment of the caller's unpaid order: JSAPI parameters with an openid, else an H5 URL. */
   startWechatPayment(
     orderNo: string,
-    userId: string | null,
+    caller: DetailCaller,
     payer: { clientIp: string; openid?: string },
   ): Promise<JsPrepayOrderResponse>;
   /** Asks WeChat Pay about the order's latest WeChat payment, applies a success, answers the pay status. */
-  reconcileWechat(orderNo: string, userId: string | null): Promise<PayStatus>;
+  reconcileWechat(orderNo: string, caller: DetailCaller): Promise<PayStatus>;
 }
 
 const tags = ['payment (WeChat)'];
@@ -107,7 +108,7 @@ export function wechatRoutes(deps: {
           tags,
           summary: 'Pay an order with WeChat Pay: the in-app pay parameters (getPayParams)',
           description:
-            'For an unpaid order before its deadline, of the logged-in owner or a guest order. With openid (the payer inside WeChat, from getOpenid) answers clientParams for wx.requestPayment / WeixinJSBridge (JSAPI, signType RSA); without, an H5 checkoutUrl for other mobile browsers. The amount is the order total converted to CNY fen at the rate in force. The optional orderType header (spec §4: 1 change order, 3 add-on order) is accepted; every order is found by its number. Codes: 613 already paid, 301 expired, 404 unknown order, 621 no rate, 620 WeChat Pay not configured.',
+            'For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up’s `accessToken`). With openid (the payer inside WeChat, from getOpenid) answers clientParams for wx.requestPayment / WeixinJSBridge (JSAPI, signType RSA); without, an H5 checkoutUrl for other mobile browsers. The amount is the order total converted to CNY fen at the rate in force. The optional orderType header (spec §4: 1 change order, 3 add-on order) is accepted; every order is found by its number. Codes: 613 already paid, 301 expired, 404 unknown order (also another user’s order, or a guest order without a valid grant), 621 no rate, 620 WeChat Pay not configured.',
           params: z.object({ orderNo: z.string().trim().min(1).max(40) }),
           headers: z.object({ ordertype: z.string().max(8).optional() }),
           body: ZJsPrepayOrderRequest.optional(),
@@ -116,7 +117,7 @@ export function wechatRoutes(deps: {
       },
       async (request) =>
         ok(
-          await payments.startWechatPayment(request.params.orderNo, request.userId, {
+          await payments.startWechatPayment(request.params.orderNo, orderCaller(request), {
             clientIp: request.ip,
             ...(request.body?.openid ? { openid: request.body.openid } : {}),
           }),
@@ -130,12 +131,12 @@ export function wechatRoutes(deps: {
           tags,
           summary: 'Ask WeChat Pay about an order’s payment (queryWechatPayOrder)',
           description:
-            'Queries WeChat Pay for the order’s latest WeChat payment and, when it has succeeded, applies it (exactly once, like its notification) before answering the pay status: status 0 unpaid, 1 paid, 2 canceled; paymentStatus; ticketsIssued.',
+            'For the order’s logged-in owner, or a guest order with its grant in the `orderToken` header (as jsPrepayOrder); anyone else answers 404, as for an unknown order. Queries WeChat Pay for the order’s latest WeChat payment and, when it has succeeded, applies it (exactly once, like its notification) before answering the pay status: status 0 unpaid, 1 paid, 2 canceled; paymentStatus; ticketsIssued.',
           querystring: ZQueryWechatOrderQuery,
           response: { 200: envelope(ZPayStatus) },
         },
       },
-      async (request) => ok(await payments.reconcileWechat(request.query.orderNo, request.userId)),
+      async (request) => ok(await payments.reconcileWechat(request.query.orderNo, orderCaller(request))),
     );
 
     app.post(
