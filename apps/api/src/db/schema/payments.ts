@@ -39,10 +39,14 @@ export const payments = pgTable(
     gatewayReference: text('gateway_reference'),
     checkoutUrl: text('checkout_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the reconcile sweep last asked the gateway about this pending payment. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    /** The reconcile sweep: payments still pending, oldest first (few at any time). */
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_gateway_reference_key')
       .on(t.gateway, t.gatewayReference)
       .where(sql`${t.gatewayReference} is not null`),

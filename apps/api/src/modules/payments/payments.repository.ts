@@ -162,6 +162,28 @@ export class PaymentsRepository {
     return this.toPayment(r.rows[0]);
   }
 
+  /**
+   * Orders with a payment still pending at the gateway that was started between `from` and `to`
+   * (the reconcile sweep: a notification that never came), oldest first. A payment already asked
+   * about is asked again only once a quarter of its age has passed since, so an abandoned
+   * checkout costs the gateway a few dozen queries in its day, not one every sweep.
+   */
+  async ordersWithStalePayments(from: Date, to: Date, now: Date, limit: number): Promise<string[]> {
+    const r = await this.db.execute<{ order_id: string }>(sql`
+      select order_id from payments
+       where status = 'pending' and gateway_reference is not null
+         and created_at >= ${from} and created_at < ${to}
+         and (reconciled_at is null or ${now}::timestamptz - reconciled_at > (${now}::timestamptz - created_at) / 4)
+       group by order_id order by min(created_at) limit ${limit}`);
+    return r.rows.map((x) => x.order_id);
+  }
+
+  /** Notes that the sweep asked the gateway about the order's pending payments. */
+  async markReconciled(orderId: string, now: Date): Promise<void> {
+    await this.db.execute(sql`
+      update payments set reconciled_at = ${now} where order_id = ${orderId} and status = 'pending'`);
+  }
+
   async paymentById(id: string): Promise<StoredPayment | null> {
     const r = await this.db.execute(sql`${this.paymentSelect} where p.id = ${id}`);
     return this.toPayment(r.rows[0]);

@@ -17,6 +17,7 @@ import { orderCaller } from '../orders/order-grant';
 import { PaymentsRepository } from './payments.repository';
 import {
   PaymentsService,
+  RECONCILE_SWEEP_JOB,
   REFUND_JOB,
   REFUND_SWEEP_JOB,
   TICKETING_JOB,
@@ -127,6 +128,10 @@ export function paymentsRoutes(deps: {
     await jobs.schedule(REFUND_SWEEP_JOB, '* * * * *', async () => {
       const n = await service.refundPending();
       if (n > 0) app.log.info({ refunds: n }, 'worked on refunds still owed');
+    });
+    await jobs.schedule(RECONCILE_SWEEP_JOB, '*/2 * * * *', async () => {
+      const outcomes = await service.reconcileStale();
+      if (Object.keys(outcomes).length > 0) app.log.info({ outcomes }, 'asked gateways about stale payments');
     });
 
     if (config.env !== 'production') {

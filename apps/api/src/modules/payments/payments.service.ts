@@ -22,6 +22,12 @@ export const TICKETING_SWEEP_JOB = 'ticketing-sweep';
 export const REFUND_JOB = 'payment-refund';
 /** The cron job that finishes any refund whose job was lost, or whose notice was not sent. */
 export const REFUND_SWEEP_JOB = 'payment-refund-sweep';
+/** The cron job that asks gateways about payments whose notification never came. */
+export const RECONCILE_SWEEP_JOB = 'payment-reconcile-sweep';
+/** A payment pending this long without a notification is asked of its gateway by the sweep. */
+export const RECONCILE_AFTER_MS = 3 * 60_000;
+/** Payments older than this are left to staff: the gateway has long closed the checkout. */
+export const RECONCILE_WITHIN_MS = 24 * 60 * 60_000;
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -312,6 +318,35 @@ export class PaymentsService {
    */
   async reconcile(orderNo: string, caller: DetailCaller): Promise<ReconcileOutcome> {
     return this.reconcileOrder(await this.ownOrder(orderNo, caller));
+  }
+
+  /**
+   * Asks the gateways about every payment pending for more than RECONCILE_AFTER_MS (up to a
+   * day): a traveller who paid and closed the tab, with the notification lost for good, still
+   * gets the order paid and ticketed, or the money back. One gateway down does not stop the rest.
+   */
+  async reconcileStale(limit = 100): Promise<Record<ReconcileOutcome, number>> {
+    const now = this.deps.now();
+    const orderIds = await this.deps.repo.ordersWithStalePayments(
+      new Date(now.getTime() - RECONCILE_WITHIN_MS),
+      new Date(now.getTime() - RECONCILE_AFTER_MS),
+      now,
+      limit,
+    );
+    const counts = {} as Record<ReconcileOutcome, number>;
+    for (const id of orderIds) {
+      try {
+        const outcome = await this.reconcileOrder({ id });
+        counts[outcome] = (counts[outcome] ?? 0) + 1;
+      } catch (err) {
+        this.deps.log.warn(
+          { err, orderId: id },
+          'could not reconcile a pending payment; the sweep asks again',
+        );
+      }
+      await this.deps.repo.markReconciled(id, now);
+    }
+    return counts;
   }
 
   private async reconcileOrder(order: { id: string }): Promise<ReconcileOutcome> {
