@@ -25,6 +25,8 @@ export function leaveForCheckout(pay: Pick<PayUrlResponse, 'checkoutUrl' | 'form
   if (pay.form) {
     const form = document.createElement('form');
     form.method = 'POST';
+    // ABA PayWay's purchase call takes multipart/form-data, as its checkout forms send it.
+    form.enctype = 'multipart/form-data';
     form.action = pay.checkoutUrl;
     form.style.display = 'none';
     for (const [name, value] of Object.entries(pay.form)) {

@@ -171,6 +171,7 @@ describe('pay-select', () => {
     await waitFor(() => expect(submit).toHaveBeenCalledOnce());
     const form = submit.mock.calls[0]![0];
     expect(form.method.toLowerCase()).toBe('post');
+    expect(form.enctype).toBe('multipart/form-data');
     expect(form.action).toBe('https://checkout.payway.com.kh/api/payment-gateway/v1/payments/purchase');
     expect(Object.fromEntries(new FormData(form))).toEqual({
       tran_id: 'pay-1',
