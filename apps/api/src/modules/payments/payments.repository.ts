@@ -204,6 +204,21 @@ export class PaymentsRepository {
     return r.rows[0] ?? null;
   }
 
+  /** Whether a notification with this event id was already applied (the replay fast path). */
+  async hasEvent(gateway: string, eventId: string): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      select 1 from payment_events where gateway = ${gateway} and gateway_event_id = ${eventId}`);
+    return r.rows.length > 0;
+  }
+
+  /** Whether the order is paid and still owed tickets. */
+  async owesTickets(orderId: string): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select 1 from orders where id = ${orderId} and status = 1 and ticketed_at is null`,
+    );
+    return r.rows.length > 0;
+  }
+
   /** Stores a notification by its event id; false when it was already stored (a replay). */
   async insertEvent(e: {
     paymentId: string;

@@ -389,19 +389,29 @@ export class PaymentsService {
     n: VerifiedNotification,
   ): Promise<NotificationOutcome> {
     let result: Applied = { outcome: 'ignored' };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        result = await this.apply(gatewayName, payment, n);
-        break;
-      } catch (err) {
-        if (isRetryableConflict(err) && attempt < TRIES) continue;
-        throw err;
+    // A replay already stored is answered without a transaction: gateways resend a lot. (One
+    // racing its original past this read still meets the unique key inside apply.)
+    if (await this.deps.repo.hasEvent(gatewayName, n.eventId)) {
+      result = { outcome: 'duplicate' };
+    } else {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          result = await this.apply(gatewayName, payment, n);
+          break;
+        } catch (err) {
+          if (isRetryableConflict(err) && attempt < TRIES) continue;
+          throw err;
+        }
       }
     }
     // After the commit: prompts for the jobs (each sweep catches a lost one). A replay prompts
-    // ticketing again, harmlessly (one queued job per order).
+    // ticketing again only while the order is still owed tickets.
     const { outcome } = result;
-    if (outcome === 'paid' || outcome === 'late_rehold' || outcome === 'duplicate') {
+    if (
+      outcome === 'paid' ||
+      outcome === 'late_rehold' ||
+      (outcome === 'duplicate' && (await this.deps.repo.owesTickets(payment.orderId)))
+    ) {
       await this.promptTicketing(payment.orderId);
     }
     if (result.refundId) await this.promptRefund(result.refundId);
