@@ -2,46 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, localDate } from '@wings/rules';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseFirstFare, pickAirport, pickDate } from './support/booking';
 import { launchChromium, phoneContext, screenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-
-/** Opens the calendar of a date field and taps a day, paging forward month by month. */
-async function pickDate(page: Page, field: string, date: string): Promise<void> {
-  await page.getByTestId(field).click();
-  await page.getByTestId('calendar').waitFor();
-  await page.waitForTimeout(400); // the sheet slides up
-  const day = page.getByTestId(`calendar-day-${date}`);
-  for (let i = 0; i < 8 && !(await day.isVisible()); i++) {
-    await page.locator('.adm-calendar-arrow-button-right-month').click();
-    await page.waitForTimeout(150);
-  }
-  await day.click();
-  await expect.poll(() => page.getByTestId('calendar').isVisible()).toBe(false);
-}
-
-/** Opens an airport sheet, searches, taps the airport, and waits for the sheet to close. */
-async function pickAirport(page: Page, picker: string, query: string, code: string): Promise<void> {
-  await page.getByTestId(picker).click();
-  await page.getByTestId('airport-search-input').fill(query);
-  await page.getByTestId(`airport-option-${code}`).click();
-  await expect.poll(() => page.getByTestId('airport-search-input').count()).toBe(0);
-  expect(await page.getByTestId(picker).textContent()).toContain(code);
-}
-
-/** Chooses the first family that can be bought on the first flight that has one. */
-async function chooseFirstFare(page: Page): Promise<string> {
-  await page.getByTestId('flight-list').waitFor();
-  const family = page.locator('[data-testid^="family-"]:not([disabled])').first();
-  await family.waitFor();
-  const id = (await family.getAttribute('data-testid')) ?? '';
-  await family.click();
-  const choose = page.getByTestId(id.replace(/^family-/, 'choose-'));
-  await choose.waitFor();
-  await choose.click();
-  return id;
-}
 
 describe('a traveller searches a return trip on a phone', () => {
   let server: RunningServer;

@@ -3,17 +3,20 @@ import { expect } from 'vitest';
 
 // The booking steps the journeys share: pick airports and dates, choose a fare, fill passengers.
 
+/** Opens an airport sheet, searches, taps the airport, and waits for the sheet to close. */
 export async function pickAirport(page: Page, picker: string, query: string, code: string): Promise<void> {
   await page.getByTestId(picker).click();
   await page.getByTestId('airport-search-input').fill(query);
   await page.getByTestId(`airport-option-${code}`).click();
   await expect.poll(() => page.getByTestId('airport-search-input').count()).toBe(0);
+  expect(await page.getByTestId(picker).textContent()).toContain(code);
 }
 
+/** Opens the calendar of a date field and taps a day, paging forward month by month. */
 export async function pickDate(page: Page, field: string, date: string): Promise<void> {
   await page.getByTestId(field).click();
   await page.getByTestId('calendar').waitFor();
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(400); // the sheet slides up
   const day = page.getByTestId(`calendar-day-${date}`);
   for (let i = 0; i < 8 && !(await day.isVisible()); i++) {
     await page.locator('.adm-calendar-arrow-button-right-month').click();
@@ -23,13 +26,17 @@ export async function pickDate(page: Page, field: string, date: string): Promise
   await expect.poll(() => page.getByTestId('calendar').isVisible()).toBe(false);
 }
 
-export async function chooseFirstFare(page: Page): Promise<void> {
+/** Chooses the first family that can be bought on the first flight that has one; its test id. */
+export async function chooseFirstFare(page: Page): Promise<string> {
   await page.getByTestId('flight-list').waitFor();
   const family = page.locator('[data-testid^="family-"]:not([disabled])').first();
   await family.waitFor();
   const id = (await family.getAttribute('data-testid')) ?? '';
   await family.click();
-  await page.getByTestId(id.replace(/^family-/, 'choose-')).click();
+  const choose = page.getByTestId(id.replace(/^family-/, 'choose-'));
+  await choose.waitFor();
+  await choose.click();
+  return id;
 }
 
 export interface Person {
