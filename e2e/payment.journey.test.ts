@@ -89,7 +89,10 @@ describe('paying for a trip and finding the tickets again', () => {
     // The sandbox gateway's hosted checkout, then back to the app through the return link.
     await page.waitForURL(/\/api\/pay\/sandbox\//, { timeout: 15_000 });
     await screenshot(page, 'payment-02-sandbox-checkout');
+    const approved = page.waitForResponse((r) => r.url().endsWith('/approve'));
     await page.locator('button.pay').click();
+    // Back through the return deep link (spec §2: abaPayReturn with the order number).
+    expect((await approved).headers().location).toMatch(/^\/#\/abaPayReturn\?orderNo=W\d+$/);
     await page.waitForURL(/ticket-detail/, { timeout: 15_000 });
     await page.getByTestId('ticket-detail').waitFor();
 

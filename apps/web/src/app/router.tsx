@@ -47,11 +47,16 @@ function VipLoginRedirect() {
   return <Navigate to={`${paths.login}${search}`} replace />;
 }
 
-/** The return-from-payment deep link (`abaPayReturn?orderNo=`) opens the order's ticket detail. */
+/**
+ * The return-from-payment deep link (`abaPayReturn?orderNo=`, with `payResult=fail` after a
+ * decline or cancel) opens the order's ticket detail, which confirms the payment or offers a retry.
+ */
 function PayReturnRedirect() {
   const { search } = useLocation();
-  const orderNo = new URLSearchParams(search).get('orderNo') ?? '';
-  return <Navigate to={orderNo ? orderHref(paths.ticketDetail, orderNo) : paths.tickets} replace />;
+  const query = new URLSearchParams(search);
+  const orderNo = query.get('orderNo') ?? '';
+  const failed = query.get('payResult') === 'fail' ? { payResult: 'fail' } : undefined;
+  return <Navigate to={orderNo ? orderHref(paths.ticketDetail, orderNo, failed) : paths.tickets} replace />;
 }
 
 export const routes: RouteObject[] = [

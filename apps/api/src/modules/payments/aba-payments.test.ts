@@ -84,8 +84,8 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
       lastname: 'CHAN',
       email: o.email,
       phone: '85512345678',
-      continue_success_url: `https://fly.example/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}`,
-      cancel_url: `https://fly.example/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}&payResult=fail`,
+      continue_success_url: `https://fly.example/#/abaPayReturn?orderNo=${o.orderNo}`,
+      cancel_url: `https://fly.example/#/abaPayReturn?orderNo=${o.orderNo}&payResult=fail`,
     });
     expect(fake.transactions.get(pay.tranId)?.pushbackUrl).toBe('https://fly.example/api/pay/notify/aba');
 

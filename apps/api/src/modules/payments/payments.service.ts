@@ -7,6 +7,7 @@ import { type RefundReason, refundNoticeMail } from '../../platform/mail/templat
 import {
   NotificationRejected,
   type PaymentGateway,
+  payReturnPath,
   type VerifiedNotification,
 } from '../../platform/payments/gateway';
 import { BookingRepository, isRetryableConflict } from '../booking/booking.repository';
@@ -91,11 +92,6 @@ export type RefundOutcome = 'succeeded' | 'pending' | 'failed' | 'missing';
 
 const TRIES = 3;
 const MAIL_LANG: Record<number, MailLang> = { 0: 'zh', 1: 'en', 2: 'km' };
-
-/** The ticket detail page of an order: the abaPayReturn deep link (spec §2), with payResult=fail on cancel. */
-export function ticketDetailPath(orderNo: string, failed = false): string {
-  return `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(orderNo)}${failed ? '&payResult=fail' : ''}`;
-}
 
 /**
  * Payment, ticketing and refunds (issue 5, Exactly once). The money flow (STYLE.md §8): a payment
@@ -206,8 +202,8 @@ export class PaymentsService {
         method,
         amount,
         currency,
-        returnUrl: this.deps.appUrl(ticketDetailPath(order.orderNo)),
-        cancelUrl: this.deps.appUrl(ticketDetailPath(order.orderNo, true)),
+        returnUrl: this.deps.appUrl(payReturnPath(order.orderNo)),
+        cancelUrl: this.deps.appUrl(payReturnPath(order.orderNo, true)),
         notifyUrl: this.deps.notifyUrl(gateway.name),
         expiresAt: order.payDeadline,
         language: options.language ?? order.language,

@@ -98,7 +98,7 @@ describe('payment notifications and ticketing, exactly once', () => {
     }
     const approve = await t.app.inject({ method: 'POST', url: `${res.body.data.checkoutUrl}/approve` });
     expect(approve.statusCode).toBe(303);
-    expect(approve.headers.location).toBe(`/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}`);
+    expect(approve.headers.location).toBe(`/#/abaPayReturn?orderNo=${o.orderNo}`);
 
     const other = client(t);
     await registerUser(t, other);

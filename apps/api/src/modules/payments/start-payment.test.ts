@@ -191,7 +191,7 @@ describe('starting a payment', () => {
       openid: 'o-123',
       payer: { firstName: 'DARA', lastName: 'CHAN', phone: '85512345678', email: o.email },
       notifyUrl: 'https://fly.example/api/pay/notify/wechat',
-      returnUrl: `https://fly.example/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}`,
+      returnUrl: `https://fly.example/#/abaPayReturn?orderNo=${o.orderNo}`,
     });
     const { rows } = await t.database.pool.query(
       'select amount, currency, gateway_reference from payments where id = $1',
@@ -228,9 +228,7 @@ describe('starting a payment', () => {
     for (const value of ['value="card"', 'value="abapay"', 'value="khqr"', '/approve', '/decline']) {
       expect(page.body).toContain(value);
     }
-    expect(page.body).toContain(
-      `href="/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}&amp;payResult=fail"`,
-    );
+    expect(page.body).toContain(`href="/#/abaPayReturn?orderNo=${o.orderNo}&amp;payResult=fail"`);
     // Cancel is only a link: the payment is still open and may be paid.
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data.paymentStatus).toBe(
       'pending',
@@ -238,9 +236,7 @@ describe('starting a payment', () => {
 
     const decline = await t.app.inject({ method: 'POST', url: `${pay.checkoutUrl}/decline` });
     expect(decline.statusCode).toBe(303);
-    expect(decline.headers.location).toBe(
-      `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${o.orderNo}&payResult=fail`,
-    );
+    expect(decline.headers.location).toBe(`/#/abaPayReturn?orderNo=${o.orderNo}&payResult=fail`);
     // A later Pay on the same page changes nothing: the sandbox settled it as declined.
     await t.app.inject({ method: 'POST', url: `${pay.checkoutUrl}/approve` });
     expect((await t.app.inject({ method: 'GET', url: pay.checkoutUrl })).body).toContain(

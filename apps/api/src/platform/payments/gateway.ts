@@ -96,6 +96,15 @@ export interface PaymentGateway {
   refund(input: RefundInput): Promise<RefundResult>;
 }
 
+/**
+ * Where a gateway sends the browser back: the app's return-from-payment deep link (spec §2,
+ * `abaPayReturn?orderNo=`), which opens the order's ticket detail; `payResult=fail` when the
+ * traveller declined or cancelled, so the page offers to pay again.
+ */
+export function payReturnPath(orderNo: string, failed = false): string {
+  return `/#/abaPayReturn?orderNo=${encodeURIComponent(orderNo)}${failed ? '&payResult=fail' : ''}`;
+}
+
 /** A notification that must not be trusted: the gateway is answered with a non-2xx. */
 export class NotificationRejected extends Error {}
 

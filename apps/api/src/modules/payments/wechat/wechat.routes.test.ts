@@ -221,7 +221,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     });
     const url = new URL(res.body.data.checkoutUrl);
     expect(url.searchParams.get('prepay_id')).toBeTruthy();
-    expect(url.searchParams.get('redirect_url')).toContain(`ticket-detail?orderNo=${o.orderNo}`);
+    expect(url.searchParams.get('redirect_url')).toContain(`abaPayReturn?orderNo=${o.orderNo}`);
     const tx = fake.transactions.get((res.body.data.paymentId as string).replace(/-/g, ''))!;
     expect(tx).toMatchObject({ kind: 'MWEB', clientIp: member.ip, total: o.total });
   });

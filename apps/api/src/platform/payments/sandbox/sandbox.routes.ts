@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobRunner } from '../../jobs/jobs';
+import { payReturnPath } from '../gateway';
 import {
   SANDBOX_SIGNATURE_HEADER,
   type SandboxGateway,
@@ -34,11 +35,6 @@ export const fetchDeliver: Deliver = async (url, body, signature) => {
 export async function sendNotification(gateway: SandboxGateway, job: NotifyJob, deliver: Deliver) {
   const status = await deliver(job.url, job.body, gateway.sign(job.body));
   if (status < 200 || status >= 300) throw new Error(`notification answered ${status}`);
-}
-
-/** The deep link the browser is sent back to (spec abaPayReturn → ticket detail). */
-export function returnLink(orderNo: string, failed = false): string {
-  return `/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(orderNo)}${failed ? '&payResult=fail' : ''}`;
 }
 
 const ZParams = z.object({ paymentId: z.uuid() });
@@ -127,7 +123,7 @@ export function sandboxRoutes(deps: {
           const to = action === 'approve' ? 'succeeded' : 'failed';
           // Only the first action settles the transaction; a second click is a no-op.
           if (await ledger.settle(p.reference, to, deps.now())) await notify(request.params.paymentId, p, to);
-          return reply.redirect(returnLink(p.orderNo, action === 'decline'), 303);
+          return reply.redirect(payReturnPath(p.orderNo, action === 'decline'), 303);
         },
       );
     }
@@ -173,6 +169,6 @@ ${
 </form>`
     : `<p>This payment is ${escapeHtml(p.status)}.</p>`
 }
-<a class="cancel" href="${escapeHtml(returnLink(p.orderNo, true))}">Cancel and return to the merchant</a>`,
+<a class="cancel" href="${escapeHtml(payReturnPath(p.orderNo, true))}">Cancel and return to the merchant</a>`,
   );
 }
