@@ -137,10 +137,26 @@ export const ZOrderPrice = z.object({
 export type OrderPrice = z.infer<typeof ZOrderPrice>;
 
 /** GET ibe/getOrderDetail/{orderNo}. */
+/**
+ * Money going back to the traveller: a payment that arrived after the seats were gone, or a
+ * second payment of an order already paid. status: pending (on its way) | succeeded | failed
+ * (staff follow up); reason: seats_gone | duplicate_payment | staff.
+ */
+export const ZOrderRefund = z.object({
+  amount: ZMoney,
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  reason: z.string(),
+  /** When the refund was asked for, and when the gateway confirmed it (ISO instants). */
+  requestedAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof ZOrderRefund>;
+
 export const ZOrderDetail = ZOrderSummary.extend({
   contact: ZOrderContact,
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,
+  refunds: z.array(ZOrderRefund),
 });
 export type OrderDetail = z.infer<typeof ZOrderDetail>;
 

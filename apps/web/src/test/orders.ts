@@ -118,6 +118,7 @@ export function makeOrderDetail(patch: Partial<OrderDetail> = {}): OrderDetail {
       total: usd(123456),
       promoCode: 'WINGS10',
     },
+    refunds: [],
     ...patch,
   };
 }

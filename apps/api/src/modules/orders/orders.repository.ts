@@ -70,6 +70,15 @@ export interface TicketRow {
   coupons: Array<{ legSeq: number; couponNo: number; usage: number }>;
 }
 
+export interface RefundRow {
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  requestedAt: Date;
+  refundedAt: Date | null;
+}
+
 export interface PriceLineRow {
   orderId: string;
   passengerId: string | null;
@@ -224,6 +233,31 @@ export class OrdersRepository {
       .where(eq(orders.id, orderId))
       .limit(1);
     return rows[0] ?? null;
+  }
+
+  /** Refunds of the order's payments, oldest first. */
+  async refunds(orderId: string): Promise<RefundRow[]> {
+    const r = await this.db.execute<{
+      amount: number;
+      currency: string;
+      status: string;
+      reason: string;
+      created_at: Date | string;
+      refunded_at: Date | string | null;
+    }>(sql`
+      select r.amount, r.currency, r.status, r.reason, r.created_at,
+             case when r.status = 'succeeded' then r.updated_at end as refunded_at
+        from payment_refunds r join payments p on p.id = r.payment_id
+       where p.order_id = ${orderId}
+       order by r.created_at, r.id`);
+    return r.rows.map((x) => ({
+      amount: Number(x.amount),
+      currency: x.currency,
+      status: x.status,
+      reason: x.reason,
+      requestedAt: new Date(x.created_at),
+      refundedAt: x.refunded_at === null ? null : new Date(x.refunded_at),
+    }));
   }
 
   /** Tickets of an order by passenger id, each with its coupons in leg order. */

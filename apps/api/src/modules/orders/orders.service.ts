@@ -6,6 +6,7 @@ import type {
   OrderLookupRequest,
   OrderLookupResponse,
   OrderPrice,
+  OrderRefund,
   OrderStatus,
   OrderSummary,
 } from '@wings/contracts';
@@ -171,12 +172,13 @@ export class OrdersService {
     const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError('orderNotFound');
     if (!mayActOnOrder(this.grantKey, order, caller, this.deps.now())) throw new AppError('orderNotFound');
-    const [[summary], contact, passengers, tickets, lines] = await Promise.all([
+    const [[summary], contact, passengers, tickets, lines, refunds] = await Promise.all([
       this.summaries([order]),
       repo.contact(order.id),
       repo.passengers(order.id),
       repo.tickets(order.id),
       repo.priceLines([order.id]),
+      repo.refunds(order.id),
     ]);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
     return {
@@ -189,6 +191,13 @@ export class OrdersService {
       },
       passengers: passengers.map((p) => passengerOf(p, tickets.get(p.id) ?? null)),
       price: priceFromLines(order.currency, lines, order.promoCode, types),
+      refunds: refunds.map((r) => ({
+        amount: { amount: r.amount, currency: r.currency } as OrderRefund['amount'],
+        status: r.status as OrderRefund['status'],
+        reason: r.reason,
+        requestedAt: r.requestedAt.toISOString(),
+        refundedAt: r.refundedAt?.toISOString() ?? null,
+      })),
     };
   }
 

@@ -101,6 +101,17 @@ describe('refunds of money that cannot be kept', () => {
       status: 'pending',
     });
     expect(send).toHaveBeenCalledWith(REFUND_JOB, { refundId: refund?.id }, { singletonKey: refund?.id });
+    // The traveller sees it on the order: money on its way back.
+    const before = await khmer.get(`/travelsky/ibe/getOrderDetail/${o.orderNo}`);
+    expect(before.body.data.refunds).toEqual([
+      {
+        amount: { amount: o.total, currency: 'USD' },
+        status: 'pending',
+        reason: 'seats_gone',
+        requestedAt: expect.any(String),
+        refundedAt: null,
+      },
+    ]);
 
     // The job runs.
     expect(await t.app.payments.processRefund(refund?.id ?? '')).toBe('succeeded');
@@ -117,6 +128,8 @@ describe('refunds of money that cannot be kept', () => {
       notified_events: 1,
       tickets: 0,
     });
+    const after = await khmer.get(`/travelsky/ibe/getOrderDetail/${o.orderNo}`);
+    expect(after.body.data.refunds).toMatchObject([{ status: 'succeeded', refundedAt: expect.any(String) }]);
     const [mail, ...more] = await mailTo(t, o.email);
     expect(more).toHaveLength(0);
     expect(mail?.subject).toBe(`វីងស៍ អ៊ែរវេស៍៖ ការសងប្រាក់វិញសម្រាប់ការបញ្ជាទិញ ${o.orderNo}`);

@@ -406,6 +406,15 @@ export const en = {
   'order.issue_slow': 'Ticketing is taking longer than usual. Refresh in a moment to see your e-tickets.',
   'order.refresh': 'Refresh',
   'order.pay_retry': 'Pay again',
+  'order.refund_pending':
+    'Your payment of {{amount}} is being refunded to the card or account you paid with.',
+  'order.refund_succeeded': '{{amount}} was refunded on {{date}}. Your bank may take a few days to show it.',
+  'order.refund_failed':
+    'We could not refund {{amount}} automatically. Customer service will contact you, or call us during service hours.',
+  'order.refund_reason_seats':
+    'Your payment arrived after the order had expired, and its seats had been taken by other travellers.',
+  'order.refund_reason_duplicate':
+    'This order had already been paid, so the second payment goes back to you.',
   'order.canceled_desc': 'This order was not paid in time. It was canceled and its seats were released.',
   'order.ticket_no': 'Ticket no.',
   'order.ticketing': 'Ticketing in progress',

@@ -87,6 +87,58 @@ describe('ticket-detail', () => {
     expect(router.state.location.search).toBe(`?orderNo=${ORDER_NO}`);
   });
 
+  test('a canceled order tells the traveller where their late payment went: refunding, then refunded', async () => {
+    grant();
+    let detail = makeOrderDetail({
+      status: 2,
+      refunds: [
+        {
+          amount: { amount: 123456, currency: 'USD' },
+          status: 'pending',
+          reason: 'seats_gone',
+          requestedAt: '2026-12-01T03:00:00.000Z',
+          refundedAt: null,
+        },
+      ],
+    });
+    api(() => detail);
+    const { client } = renderRoutes(routes, AT);
+    const pending = await screen.findByTestId('order-refund-0');
+    expect(pending.getAttribute('data-status')).toBe('pending');
+    expect(pending.textContent).toContain('Your payment of $1,234.56 is being refunded');
+    expect(pending.textContent).toContain('its seats had been taken by other travellers');
+    expect(screen.getByTestId('order-canceled')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-pay')).toBeNull();
+
+    detail = {
+      ...detail,
+      refunds: [{ ...detail.refunds[0]!, status: 'succeeded', refundedAt: '2026-12-01T03:05:00.000Z' }],
+    };
+    await act(() => client.invalidateQueries());
+    await waitFor(() =>
+      expect(screen.getByTestId('order-refund-0').getAttribute('data-status')).toBe('succeeded'),
+    );
+    expect(screen.getByTestId('order-refund-0').textContent).toContain(
+      '$1,234.56 was refunded on 01 Dec 2026',
+    );
+  });
+
+  test('a second payment of a paid order is shown as going back; a refund that failed says customer service will call', async () => {
+    grant();
+    const refund = {
+      amount: { amount: 123456, currency: 'USD' as const },
+      reason: 'duplicate_payment',
+      requestedAt: '2026-12-01T03:00:00.000Z',
+      refundedAt: null,
+    };
+    api(() => ticketsIssued(makeOrderDetail({ refunds: [{ ...refund, status: 'failed' }] })));
+    renderRoutes(routes, AT);
+    const failed = await screen.findByTestId('order-refund-0');
+    expect(failed.className).toContain('booking-alert-error');
+    expect(failed.textContent).toContain('Customer service will contact you');
+    expect(failed.textContent).toContain('the second payment goes back to you');
+  });
+
   test('payResult=fail: book.pay_fail with a retry that goes back to pay-select', async () => {
     grant();
     api(() => makeOrderDetail());

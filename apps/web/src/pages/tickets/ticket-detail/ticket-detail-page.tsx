@@ -245,6 +245,31 @@ function TicketDetail({
             {t('order.canceled_desc')}
           </p>
         ) : null}
+        {order.refunds.map((r, i) => (
+          <div
+            // Refunds are never removed or reordered: the index is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={i}
+            className={`booking-alert order-refund${r.status === 'failed' ? ' booking-alert-error' : ''}`}
+            role="status"
+            data-testid={`order-refund-${i}`}
+            data-status={r.status}
+          >
+            <p>
+              {t(`order.refund_${r.status}`, {
+                amount: money(r.amount),
+                date: r.refundedAt ? formatInstant(r.refundedAt, lang, zone) : '',
+              })}
+            </p>
+            <p className="small">
+              {t(
+                r.reason === 'duplicate_payment'
+                  ? 'order.refund_reason_duplicate'
+                  : 'order.refund_reason_seats',
+              )}
+            </p>
+          </div>
+        ))}
       </section>
 
       <section className="card">
