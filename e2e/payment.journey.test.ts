@@ -128,8 +128,8 @@ describe('paying for a trip and finding the tickets again', () => {
     await screenshot(page, 'payment-05-itinerary-sent-en');
     await context.close();
 
-    // Later, on another phone, as a guest: Tickets tab, find the order by PNR + surname.
-    const other = await phoneContext(browser, 'en-US');
+    // Later, on another phone set to Khmer, as a guest: Tickets tab, find the order by PNR + surname.
+    const other = await phoneContext(browser, 'km-KH');
     const again = await other.newPage();
     await again.goto(`${server.url}/#/pages/tab-bar/ticket/ticket`);
     await again.getByTestId('tickets-search').click();
@@ -139,7 +139,7 @@ describe('paying for a trip and finding the tickets again', () => {
     await again.getByTestId('search-surname').fill('Keo');
     await again.getByTestId('search-submit').click();
     await again.getByTestId('search-result').waitFor();
-    await screenshot(again, 'payment-06-search-result-en');
+    await screenshot(again, 'payment-06-search-result-km');
     await again.getByTestId('search-result-open').click();
     await again.getByTestId('ticket-detail').waitFor();
     await again.getByTestId('ticket-no-1').waitFor();
@@ -148,6 +148,8 @@ describe('paying for a trip and finding the tickets again', () => {
       ((await again.getByTestId('ticket-no-1').textContent()) ?? '').replace(/\D/g, ''),
     ];
     expect(found).toEqual(numbers);
+    expect(await again.getByTestId('order-status').textContent()).toBe('បានបង់ប្រាក់');
+    await screenshot(again, 'payment-07-ticket-detail-km');
     await other.close();
   });
 });
