@@ -127,6 +127,14 @@ const ZConfig = z
       if (c.DEV_PAY_ONE_CENT === 'true') {
         ctx.addIssue({ code: 'custom', path: ['DEV_PAY_ONE_CENT'], message: 'must not be on in production' });
       }
+      // Gateways post notifications to it and send travellers back to it after paying.
+      if (!c.PUBLIC_URL?.startsWith('https://')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'must be the https:// address travellers and payment gateways reach, in production',
+        });
+      }
       if (c.CAPTCHA_TEST_TEXT) {
         ctx.addIssue({
           code: 'custom',

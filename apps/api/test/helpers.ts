@@ -19,8 +19,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Production takes card payments through ABA PayWay and requires its keys: these stand in for them. */
+/**
+ * Production takes card payments through ABA PayWay and requires its keys and an https public
+ * address for the gateways: these stand in for them.
+ */
 export const TEST_ABA_KEYS = {
+  PUBLIC_URL: 'https://fly.example',
   ABA_MERCHANT_ID: 'ec000042',
   ABA_API_KEY: 'test-payway-api-key',
   ABA_API_URL: 'https://checkout.payway.com.kh',

@@ -233,6 +233,19 @@ describe('configuration', () => {
     ).toBe('x');
   });
 
+  it('refuses production without an https public address for travellers and gateways', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      APP_ID: 'x',
+      APP_SECRET: 'a-real-secret-of-length',
+      ...TEST_ABA_KEYS,
+    };
+    const { PUBLIC_URL: _, ...withoutUrl } = prod;
+    expect(() => loadConfig(withoutUrl)).toThrow(/PUBLIC_URL: must be the https:\/\/ address/);
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://fly.example' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig(prod).publicUrl).toBe('https://fly.example');
+  });
+
   it('keeps the captcha test text out of production', () => {
     const prod = {
       NODE_ENV: 'production',

@@ -66,7 +66,12 @@ describe('splitting the contact name for a gateway', () => {
 });
 
 describe('payment gateway settings', () => {
-  const prod = { NODE_ENV: 'production', APP_ID: 'x', APP_SECRET: 'a-real-secret-of-length' };
+  const prod = {
+    NODE_ENV: 'production',
+    APP_ID: 'x',
+    APP_SECRET: 'a-real-secret-of-length',
+    PUBLIC_URL: 'https://fly.example',
+  };
   const keys = { ABA_MERCHANT_ID: 'ec1', ABA_API_KEY: 'k', ABA_RSA_PUBLIC_KEY: rsaPublicKey };
 
   it('uses the sandbox outside production and ABA PayWay in production, with its keys', () => {
@@ -299,6 +304,7 @@ describe('payments in production', () => {
         NODE_ENV: 'production',
         APP_ID: 'prod-app',
         APP_SECRET: 'a-real-secret-of-length',
+        PUBLIC_URL: 'https://fly.example',
         ABA_MERCHANT_ID: 'ec1',
         ABA_API_KEY: 'k',
         ABA_API_URL: 'https://checkout.payway.com.kh',
