@@ -257,12 +257,22 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
   it('answers 607 while a paid order is still being ticketed', async () => {
     const order = await book(alice);
     await t.database.pool.query('update orders set status = 1 where order_no = $1', [order.orderNo]);
-    const res = await send(alice, { orderNo: order.orderNo });
-    expect(res.body).toEqual({
-      code: '607',
-      message: 'The e-tickets are still being issued. Please send the itinerary a little later.',
-      data: null,
-    });
+    // Hold the order row as a ticketing run does, so another file's ticketing sweep on the shared
+    // database waits instead of issuing this order's tickets mid-test.
+    const ticketing = await t.database.pool.connect();
+    try {
+      await ticketing.query('begin');
+      await ticketing.query('select 1 from orders where order_no = $1 for update', [order.orderNo]);
+      const res = await send(alice, { orderNo: order.orderNo });
+      expect(res.body).toEqual({
+        code: '607',
+        message: 'The e-tickets are still being issued. Please send the itinerary a little later.',
+        data: null,
+      });
+    } finally {
+      await ticketing.query('rollback');
+      ticketing.release();
+    }
     expect(await mailTo(order.email)).toBeNull();
   });
 
