@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneContext, screenshot } from './support/browser';
+import { phoneContext, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { latestCode } from './support/mail';
-import { type RunningServer, startServer } from './support/server';
 import { getAccessToken } from './support/token';
 
 const MORE = '/#/pages/tab-bar/more/more';
@@ -32,23 +29,15 @@ async function logOut(page: Page, baseUrl: string): Promise<void> {
 }
 
 describe('a traveller makes and uses an account', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const journey = useJourney('account');
   let context: BrowserContext;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-account-'));
-    server = await startServer(dataDir);
-    browser = await launchChromium();
-    context = await phoneContext(browser, 'en-US');
+    context = await phoneContext(journey.browser, 'en-US');
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('registers with a mailed code, logs in and out, keeps passengers, changes the password, and meets an expired session', async () => {
@@ -58,21 +47,21 @@ describe('a traveller makes and uses an account', () => {
     const newPassword = 'Mekong2027';
 
     // The login page in Chinese.
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('lang-zh').click();
     await page.getByTestId('more-login').click();
     await page.getByTestId('login-account').waitFor();
     await screenshot(page, 'account-01-login-zh');
 
     // Register in English, with the code read from the dev mailbox.
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('lang-en').click();
     await page.getByTestId('more-login').click();
     await page.getByTestId('login-register').click();
     await page.getByTestId('register-email').fill(email);
     const sentAt = Date.now() - 2000;
     await page.getByTestId('register-send-code').click();
-    const code = await latestCode(server.url, email, sentAt);
+    const code = await latestCode(journey.server.url, email, sentAt);
     await page.getByTestId('register-code').fill(code);
     await page.getByTestId('register-password').fill('short');
     await page.getByTestId('register-confirm').click();
@@ -82,18 +71,18 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('register-agree').check();
     await screenshot(page, 'account-02-register-en');
     await page.getByTestId('register-submit').click();
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
 
     // Log out, fail a login, then log in.
-    await logOut(page, server.url);
+    await logOut(page, journey.server.url);
     await page.getByTestId('more-login').click();
     await logIn(page, email, 'Wrong12345');
     await page.locator('.adm-toast-main').filter({ hasText: /wrong/i }).waitFor();
     expect(await page.getByTestId('login-account').inputValue()).toBe(email);
     await page.getByTestId('login-password').fill('');
     await logIn(page, email, password);
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('more-user').waitFor();
 
     // A saved passenger, with a rule broken on the way and kept input.
@@ -125,12 +114,12 @@ describe('a traveller makes and uses an account', () => {
     await expect.poll(() => page.getByTestId('passenger-item-0').textContent()).toMatch(/DARA VY/i);
 
     // The passenger list in Khmer.
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('lang-km').click();
     await page.getByTestId('more-passengers').click();
     await page.getByTestId('passenger-item-0').waitFor();
     await screenshot(page, 'account-04-passengers-km');
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('lang-en').click();
 
     // Change the password, then log in with the new one.
@@ -140,18 +129,18 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('change-password-confirm').fill(newPassword);
     await page.getByTestId('change-password-submit').click();
     await page.locator('.adm-toast-main').waitFor();
-    await logOut(page, server.url);
+    await logOut(page, journey.server.url);
     await page.getByTestId('more-login').click();
     await logIn(page, email, newPassword);
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await page.getByTestId('more-user').waitFor();
 
     // The session is revoked on the server: the next page shows the expiry toast and login.
     const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
     const token: string = session.state.token;
     expect(token).toBeTruthy();
-    const accessToken = await getAccessToken(server.url);
-    const revoked = await fetch(`${server.url}/api/travelsky/user/logout`, {
+    const accessToken = await getAccessToken(journey.server.url);
+    const revoked = await fetch(`${journey.server.url}/api/travelsky/user/logout`, {
       headers: { authorization: `Bearer ${accessToken}`, token },
     });
     expect(((await revoked.json()) as { code: string }).code).toBe('0');
@@ -166,7 +155,7 @@ describe('a traveller makes and uses an account', () => {
   });
 
   it('signs in with WeChat through the sandbox provider, binds an e-mail the first time, and is known the next time', async () => {
-    const wechat = await browser.newContext({
+    const wechat = await journey.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -177,7 +166,7 @@ describe('a traveller makes and uses an account', () => {
     const email = `bopha.${Date.now()}@example.com`;
 
     const signInWithWeChat = async () => {
-      await openMore(page, server.url);
+      await openMore(page, journey.server.url);
       await page.getByTestId('more-login').click();
       await page.getByTestId('login-oauth-wechat').click();
       // The sandbox's consent page, standing in for WeChat's.
@@ -191,19 +180,19 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('associate-email-email').fill(email);
     const sentAt = Date.now() - 2000;
     await page.getByTestId('associate-email-send-code').click();
-    await page.getByTestId('associate-email-code').fill(await latestCode(server.url, email, sentAt));
+    await page.getByTestId('associate-email-code').fill(await latestCode(journey.server.url, email, sentAt));
     await page.getByTestId('associate-email-submit').click();
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
 
     // Next time the same WeChat user goes straight in, with the bound e-mail.
-    await logOut(page, server.url);
+    await logOut(page, journey.server.url);
     await signInWithWeChat();
     await page.waitForFunction(
       () => JSON.parse(localStorage.getItem('session') ?? '{}').state?.loggedIn === true,
     );
     expect(page.url()).not.toContain('associate-email');
-    await openMore(page, server.url);
+    await openMore(page, journey.server.url);
     await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
     await wechat.close();
   });

@@ -1,40 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { addDays, localDate } from '@wings/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
-import { launchChromium, phoneContext, screenshot } from './support/browser';
+import { phoneContext, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { latestCode } from './support/mail';
-import { type RunningServer, startServer } from './support/server';
 import { getAccessToken } from './support/token';
 
 /** The development-only captcha text the server is started with, so a guest can be automated. */
 const CAPTCHA = 'WX7K';
 
 describe('booking a trip on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
   const today = localDate(new Date(), 'Asia/Phnom_Penh');
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-booking-'));
-    server = await startServer(dataDir, { CAPTCHA_TEST_TEXT: CAPTCHA });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const journey = useJourney('booking', { CAPTCHA_TEST_TEXT: CAPTCHA });
 
   it('a guest books a return KTI→BKK for 2 adults, a child and an infant, with a promo code', async () => {
-    const context = await phoneContext(browser, 'en-US');
+    const context = await phoneContext(journey.browser, 'en-US');
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/pages/book/book-ticket/book-ticket`);
+    await page.goto(`${journey.server.url}/#/pages/book/book-ticket/book-ticket`);
     await page.getByTestId('trip-type-return').click();
     await pickAirport(page, 'dep-picker', 'Phnom', 'KTI');
     await pickAirport(page, 'arr-picker', 'Bangkok', 'BKK');
@@ -129,9 +112,9 @@ describe('booking a trip on a phone', () => {
     // The traveller's account and saved passenger, made through the API.
     const email = `saved.${Date.now()}@example.com`;
     const password = 'Angkor2026';
-    const accessToken = await getAccessToken(server.url);
+    const accessToken = await getAccessToken(journey.server.url);
     const post = async (route: string, body: unknown, token?: string) => {
-      const res = await fetch(`${server.url}/api${route}`, {
+      const res = await fetch(`${journey.server.url}/api${route}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -144,7 +127,7 @@ describe('booking a trip on a phone', () => {
     };
     const sent = Date.now() - 2000;
     await post('/travelsky/user/testEmail', { email, purpose: 'register' });
-    const code = await latestCode(server.url, email, sent);
+    const code = await latestCode(journey.server.url, email, sent);
     const account = await post('/travelsky/user/register', {
       email,
       code,
@@ -171,9 +154,9 @@ describe('booking a trip on a phone', () => {
     );
     expect(saved.code).toBe('0');
 
-    const context = await phoneContext(browser, 'en-US');
+    const context = await phoneContext(journey.browser, 'en-US');
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/pages/more/login/login`);
+    await page.goto(`${journey.server.url}/#/pages/more/login/login`);
     await page.getByTestId('login-account').fill(email);
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();

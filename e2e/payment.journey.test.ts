@@ -1,39 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { addDays, localDate } from '@wings/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
-import { launchChromium, phoneContext, screenshot } from './support/browser';
+import { phoneContext, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 import { attachment, waitForMail } from './support/mail';
-import { type RunningServer, startServer } from './support/server';
 
 /** The development-only captcha text the server is started with, so a guest can be automated. */
 const CAPTCHA = 'PAY7';
 
 describe('paying for a trip and finding the tickets again', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
   const today = localDate(new Date(), 'Asia/Phnom_Penh');
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-payment-'));
-    server = await startServer(dataDir, { CAPTCHA_TEST_TEXT: CAPTCHA });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const journey = useJourney('payment', { CAPTCHA_TEST_TEXT: CAPTCHA });
 
   it('a guest pays KTI→SAI for an adult and a child in the sandbox, gets two e-tickets and the itinerary, then finds the order by PNR', async () => {
-    const context = await phoneContext(browser, 'en-US');
+    const context = await phoneContext(journey.browser, 'en-US');
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/pages/book/book-ticket/book-ticket`);
+    await page.goto(`${journey.server.url}/#/pages/book/book-ticket/book-ticket`);
     await page.getByTestId('trip-type-oneway').click();
     await pickAirport(page, 'dep-picker', 'Phnom', 'KTI');
     await pickAirport(page, 'arr-picker', 'Siem', 'SAI');
@@ -120,18 +103,18 @@ describe('paying for a trip and finding the tickets again', () => {
     // The e-itinerary, with its PDF, in the dev mailbox.
     await page.getByTestId('send-itinerary').click();
     await page.getByTestId('itinerary-sent').waitFor();
-    const mail = await waitForMail(server.url, email, /itinerary|行程|ដំណើរ/i);
+    const mail = await waitForMail(journey.server.url, email, /itinerary|行程|ដំណើរ/i);
     expect(mail.attachments[0]?.filename).toBe(`itinerary-${pnr}.pdf`);
-    const pdf = await attachment(server.url, mail, 0);
+    const pdf = await attachment(journey.server.url, mail, 0);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5_000);
     await screenshot(page, 'payment-05-itinerary-sent-en');
     await context.close();
 
     // Later, on another phone set to Khmer, as a guest: Tickets tab, find the order by PNR + surname.
-    const other = await phoneContext(browser, 'km-KH');
+    const other = await phoneContext(journey.browser, 'km-KH');
     const again = await other.newPage();
-    await again.goto(`${server.url}/#/pages/tab-bar/ticket/ticket`);
+    await again.goto(`${journey.server.url}/#/pages/tab-bar/ticket/ticket`);
     await again.getByTestId('tickets-search').click();
     await again.getByTestId('search-ticket').waitFor();
     await again.getByTestId('search-mode-pnr').click();

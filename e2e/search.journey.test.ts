@@ -1,38 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { addDays, localDate } from '@wings/rules';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseFirstFare, pickAirport, pickDate } from './support/booking';
-import { launchChromium, phoneContext, screenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { phoneContext, screenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 describe('a traveller searches a return trip on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
   const consoleErrors: string[] = [];
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'wings-journey-'));
-    server = await startServer(dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const journey = useJourney('search');
 
   it('switches language, searches KTI→BKK for 2 adults and an infant, and picks both fares', async () => {
-    const context = await phoneContext(browser, 'zh-CN');
+    const context = await phoneContext(journey.browser, 'zh-CN');
     const page = await context.newPage();
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
 
     // Home in Chinese, the default.
     await page.getByTestId('tab-home').waitFor();

@@ -8,6 +8,7 @@ import {
   tickets,
 } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import type { NewPassenger } from '../booking/booking.repository';
 
 /** An order row as the orders module reads it. */
 export interface OrderRow {
@@ -44,23 +45,9 @@ export interface SegmentRow {
   bookingClass: string;
 }
 
-export interface PassengerRow {
+/** A passenger of an order as stored: the fields booking wrote, with the row's id. */
+export interface PassengerRow extends NewPassenger {
   id: string;
-  seq: number;
-  passengerType: number;
-  surname: string;
-  givenName: string;
-  middleName: string | null;
-  title: number;
-  gender: number;
-  nationality: string;
-  birthday: string;
-  docType: number;
-  docNumber: string;
-  docExpiry: string;
-  email: string | null;
-  countryCode: string | null;
-  phone: string | null;
 }
 
 /** An e-ticket with its coupons, each naming the leg (segment seq) it flies. */
