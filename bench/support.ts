@@ -33,11 +33,19 @@ export interface BenchApi {
 export async function startBenchApi(name: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `wings-bench-${name}-`));
   const database = await startEmbeddedPostgres(path.join(dir, 'pg'), `wings_bench_${name}`, quiet);
-  const api = await startServer(path.join(dir, 'data'), {
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'error',
-    ...env,
-  });
+  let api: Awaited<ReturnType<typeof startServer>>;
+  try {
+    api = await startServer(path.join(dir, 'data'), {
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'error',
+      ...env,
+    });
+  } catch (err) {
+    // A server that never came up leaves neither its database nor its directory behind.
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   const accessToken = await getAccessToken(api.url);
