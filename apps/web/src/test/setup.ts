@@ -1,4 +1,5 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach } from 'vitest';
 import { initI18n, setLanguage } from '../app/i18n';
 import { enableAntdReact19 } from '../app/react19-compat';
@@ -49,6 +50,19 @@ beforeEach(async () => {
   await setLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // antd-mobile toasts live in their own React root, closed by a timer that may fire after the
+  // test file's window is torn down (React then fails with "window is not defined"): close any
+  // toast now, while the window is there.
+  if (document.querySelector('.adm-toast-mask')) {
+    Toast.clear();
+    // Its closing animation may never finish in jsdom; give React and the animation a moment.
+    await waitFor(
+      () => {
+        if (document.querySelector('.adm-toast-mask')) throw new Error('toast still open');
+      },
+      { timeout: 400 },
+    ).catch(() => undefined);
+  }
 });
