@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneContext, screenshot } from './support/browser';
+import { phoneContext, screenshot, watchCsp } from './support/browser';
 import { useJourney } from './support/journey';
 import { latestCode } from './support/mail';
 import { getAccessToken } from './support/token';
@@ -155,12 +155,14 @@ describe('a traveller makes and uses an account', () => {
   });
 
   it('signs in with WeChat through the sandbox provider, binds an e-mail the first time, and is known the next time', async () => {
-    const wechat = await journey.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-    });
+    const wechat = watchCsp(
+      await journey.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        locale: 'en-US',
+      }),
+    );
     const page = await wechat.newPage();
     const name = `Chan Bopha ${Date.now()}`;
     const email = `bopha.${Date.now()}@example.com`;

@@ -22,9 +22,15 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Content-Security-Policy violations Chromium reported on any page of any phone this run opened
+ * (the app, the sandbox checkout, the sandbox sign-in): a journey ends by expecting none.
+ */
+export const cspViolations: string[] = [];
+
 /** A phone: 390×844 (iPhone 12-14 class), touch, mobile user agent. */
 export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -33,6 +39,16 @@ export async function phoneContext(browser: Browser, locale = 'en-US'): Promise<
     userAgent:
       'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
   });
+  return watchCsp(context);
+}
+
+/** Records every Content-Security-Policy violation of the context's pages in `cspViolations`. */
+export function watchCsp(context: BrowserContext): BrowserContext {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy/i.test(text)) cspViolations.push(`${message.location().url}: ${text}`);
+  });
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

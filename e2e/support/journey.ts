@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { cspViolations, launchChromium } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface Journey {
@@ -25,6 +25,8 @@ export function useJourney(name: string, env: Record<string, string> = {}): Jour
     journey.browser = await launchChromium();
   });
   afterAll(async () => {
+    // Every page the journey opened kept to the Content-Security-Policy (issue 9).
+    expect(cspViolations).toEqual([]);
     await journey.browser?.close();
     await journey.server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

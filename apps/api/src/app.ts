@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,10 +34,12 @@ import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
 import { AppError } from './platform/errors';
+import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
 import { JobRunner } from './platform/jobs/jobs';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { securityHeaders } from './platform/security-headers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,7 +74,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A whole request, headers and body, must arrive within this time or it is answered 408 and
+    // closed (a slow body once held a connection for 400 s). Node checks it every second here.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerIp);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('preValidation', refuseNulCharacters);
+  await app.register(fastifyHelmet, securityHeaders(config));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -278,7 +292,8 @@ function toFailure(error: FastifyError | AppError, request: FastifyRequest): Fai
     return { ...catalogue('invalidRequest', request, { detail }), data: { fields: [] } };
   }
   if (status === 413) return { ...catalogue('payloadTooLarge', request), data: null };
-  if (status === 415 || (status >= 400 && status < 500)) {
+  if (status === 415) return { ...catalogue('unsupportedMediaType', request), data: null };
+  if (status >= 400 && status < 500) {
     return { ...catalogue('invalidRequest', request, { detail: error.message }), status: status, data: null };
   }
   if (status === 503) return { ...catalogue('unavailable', request), data: null };

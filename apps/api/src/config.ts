@@ -44,6 +44,16 @@ const ZConfig = z
      * (default: clients connect directly), `true` (any proxy), a hop count, or proxy addresses.
      */
     TRUST_PROXY: z.string().default('false'),
+    /**
+     * Milliseconds a client has to send a whole request, headers and body (issue 9: a slow body
+     * once held a connection for 400 s). Past it the connection is answered 408 and closed.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    /**
+     * Open connections one address may hold at once; more are closed at accept. It counts the
+     * direct peer, so behind a load balancer set 0 (off) and cap at the balancer.
+     */
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
     /** Minutes an unpaid order holds its seats before it is canceled (issue 4: 20). */
     ORDER_PAY_MINUTES: z.coerce
       .number()
@@ -228,6 +238,9 @@ export interface Config {
   offerMinutes: number;
   guestNationalities: string[];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  requestTimeoutMs: number;
+  /** 0 means no cap. */
+  maxConnectionsPerIp: number;
   oauth: OAuthConfig;
   /** WeChat Pay API v3; null when not configured (the gateway is then not offered). */
   wechatPay: WechatPayConfig | null;
@@ -349,6 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offerMinutes: c.OFFER_MINUTES,
     guestNationalities: c.GUEST_NATIONALITIES.toUpperCase().split(','),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerIp: c.MAX_CONNECTIONS_PER_IP,
     oauth: {
       sandbox: c.OAUTH_SANDBOX ? c.OAUTH_SANDBOX === 'true' : c.NODE_ENV !== 'production',
       facebook:

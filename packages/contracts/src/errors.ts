@@ -91,6 +91,8 @@ export const ErrorCodes = {
   tooManyRequests: { code: '429', key: 'too_many_requests', httpStatus: 429 },
   /** Body larger than allowed. */
   payloadTooLarge: { code: '413', key: 'payload_too_large', httpStatus: 413 },
+  /** The body's content type has no parser: calls take application/json (a few gateway callbacks take forms). */
+  unsupportedMediaType: { code: '415', key: 'unsupported_media_type', httpStatus: 415 },
   /** Anything unexpected; details go to the log, never to the client. */
   systemError: { code: '500', key: 'system_error', httpStatus: 500 },
   /** The database is unreachable. */

@@ -25,6 +25,26 @@ export const messages = {
     km: 'សំណើច្រើនពេក។ សូមរង់ចាំបន្តិច ហើយព្យាយាមម្តងទៀត។',
   },
   payload_too_large: { zh: '请求内容过大', en: 'The request is too large.', km: 'សំណើធំពេក។' },
+  unsupported_media_type: {
+    zh: '不支持该请求内容类型，请以 application/json 发送',
+    en: 'This content type is not supported. Send the request as application/json.',
+    km: 'ប្រភេទមាតិកានេះមិនត្រូវបានគាំទ្រទេ។ សូមផ្ញើសំណើជា application/json។',
+  },
+  nul_character: {
+    zh: '{field} 含有不允许的字符（NUL）',
+    en: '{field} contains a character that is not allowed (NUL).',
+    km: '{field} មានតួអក្សរដែលមិនត្រូវបានអនុញ្ញាត (NUL)។',
+  },
+  bad_url: {
+    zh: '请求地址的编码无效',
+    en: 'the address is not validly encoded',
+    km: 'អាសយដ្ឋាននៃសំណើមិនត្រូវបានអ៊ិនកូដត្រឹមត្រូវ',
+  },
+  bad_request_line: {
+    zh: '请求地址无法处理',
+    en: 'the address cannot be handled',
+    km: 'អាសយដ្ឋាននៃសំណើមិនអាចដំណើរការបាន',
+  },
   access_token_missing: {
     zh: '缺少访问令牌',
     en: 'An access token is required.',

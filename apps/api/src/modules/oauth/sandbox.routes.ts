@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -131,7 +132,10 @@ export function sandboxOAuthRoutes(deps: { config: Config; now: () => Date }): F
           }
         }
         if (provider === 'apple') {
-          return reply.type('text/html; charset=utf-8').send(formPostPage(form.redirect_uri, answer));
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('content-security-policy', FORM_POST_CSP)
+            .send(formPostPage(form.redirect_uri, answer));
         }
         const target = new URL(form.redirect_uri);
         for (const [k, v] of Object.entries(answer)) target.searchParams.set(k, v);
@@ -211,11 +215,21 @@ function consentPage(provider: ProviderName, redirectUri: string, state: string)
 </body></html>`;
 }
 
+const AUTO_SUBMIT = 'document.forms[0].submit()';
+/** The page's one inline script, allowed by its hash and nothing else (the app's CSP allows none). */
+const FORM_POST_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
 /** Apple's response_mode=form_post: a page that posts the answer to the callback at once. */
 function formPostPage(action: string, fields: Record<string, string>): string {
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Signing in…</title></head>
-<body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form></body></html>`;
+<body><form method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form><script>${AUTO_SUBMIT}</script></body></html>`;
 }
