@@ -4,13 +4,20 @@
 
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { type Envelope, offersOnManyFlights, orderBody, registerTravellers, startBenchApi } from './support';
+import {
+  type Envelope,
+  NO_HOLD_LIMITS,
+  offersOnManyFlights,
+  orderBody,
+  registerTravellers,
+  startBenchApi,
+} from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const HOT_SEATS = 40;
 
-const api = await startBenchApi('booking');
+const api = await startBenchApi('booking', NO_HOLD_LIMITS);
 const { db, base } = api;
 
 try {

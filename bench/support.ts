@@ -29,6 +29,16 @@ export interface BenchApi {
   stop(): Promise<void>;
 }
 
+/**
+ * The hold limits off (issue 9): a benchmark books thousands of unpaid orders from a few
+ * travellers, far past what one account may hold in production.
+ */
+export const NO_HOLD_LIMITS = {
+  BOOKING_MAX_UNPAID_ORDERS: '0',
+  BOOKING_MAX_UNPAID_SEATS: '0',
+  BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT: '0',
+};
+
 /** The product on a fresh embedded PostgreSQL in a temporary directory, removed by stop(). */
 export async function startBenchApi(name: string, env: Record<string, string> = {}): Promise<BenchApi> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `wings-bench-${name}-`));

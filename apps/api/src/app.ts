@@ -32,13 +32,15 @@ import { shoppingRoutes } from './modules/shopping/shopping.routes';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
-import type { Database } from './platform/db';
+import { type Database, isDatabaseUnavailable } from './platform/db';
 import { AppError } from './platform/errors';
 import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
 import { JobRunner } from './platform/jobs/jobs';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { RateLimiter } from './platform/rate-limit';
+import { serverKeys } from './platform/secrets';
 import { securityHeaders } from './platform/security-headers';
 
 declare module 'fastify' {
@@ -117,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new AccessTokenRepository(database.db),
     { id: config.appId, secret: config.appSecret, ttlSeconds: config.accessTokenTtlSeconds },
     now,
+    {
+      limiter: new RateLimiter(database.db, now),
+      perIpMinute: config.accessTokensPerIpMinute,
+      perAppMinute: config.accessTokensPerAppMinute,
+    },
   );
 
   // Every /api call needs a live access token, except those marked public (spec §7: 2000 / 2007).
@@ -149,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     orderPayMinutes: config.orderPayMinutes,
     guestNationalities: config.guestNationalities,
+    limits: config.bookingLimits,
   });
   app.decorate('booking', booking);
 
@@ -213,12 +221,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
       await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
       await api.register(bookingRoutes({ service: booking, jobs }));
-      await api.register(
-        ordersRoutes({ db: database.db, now, appSecret: config.appSecret, zones: airportZones }),
-      );
-      await api.register(
-        itineraryRoutes({ db: database.db, now, appSecret: config.appSecret, zones: airportZones }),
-      );
+      // Order grants are keyed with the server secret, never the (public) app secret.
+      const grantKeys = serverKeys(config).orderGrant;
+      await api.register(ordersRoutes({ db: database.db, now, grantKeys, zones: airportZones }));
+      await api.register(itineraryRoutes({ db: database.db, now, grantKeys, zones: airportZones }));
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {
         await api.register(devMailboxRoutes({ db: database.db }));
@@ -296,7 +302,10 @@ function toFailure(error: FastifyError | AppError, request: FastifyRequest): Fai
   if (status >= 400 && status < 500) {
     return { ...catalogue('invalidRequest', request, { detail: error.message }), status: status, data: null };
   }
-  if (status === 503) return { ...catalogue('unavailable', request), data: null };
+  // The database is gone for now (restart, fail-over, connection killed): the call may be retried.
+  if (status === 503 || isDatabaseUnavailable(error)) {
+    return { ...catalogue('unavailable', request), data: null };
+  }
   return { ...catalogue('systemError', request), data: null };
 }
 

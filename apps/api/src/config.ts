@@ -24,6 +24,14 @@ const ZConfig = z
       .optional(),
     APP_ID: z.string().min(1).optional(),
     APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * The server's own secret (issue 9.15): keys order grants, e-mail code digests and the
+     * sandboxes' signatures. APP_SECRET ships in the browser bundle, so it must never be this.
+     * Required in production; elsewhere, when unset, one is generated into DATA_DIR/server-secret.
+     */
+    SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The secret before the last rotation: what it keyed still verifies while it is set. */
+    SERVER_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** The address travellers reach the app at, used in links and printed at start. */
     PUBLIC_URL: z.url().optional(),
@@ -31,6 +39,16 @@ const ZConfig = z
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     /** Life of an app access token, seconds (issue 2: 2 hours). */
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7200),
+    /**
+     * Access tokens one client address may mint a minute (issue 9: 300 were minted in 2 s). A
+     * browser mints one per 2-hour token, so 20 leaves room for a shared NAT.
+     */
+    ACCESS_TOKENS_PER_IP_MINUTE: z.coerce.number().int().min(1).default(20),
+    /**
+     * Access tokens one app may mint a minute, from all addresses: a ceiling on the token table
+     * that a real app, minting one per visitor per 2 hours, never reaches.
+     */
+    ACCESS_TOKENS_PER_APP_MINUTE: z.coerce.number().int().min(1).default(1200),
     /** How long a search result may be served from memory, milliseconds; 0 turns the cache off. */
     SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
     /** Outgoing mail server, e.g. smtps://user:pass@smtp.example.com:465; unset keeps mail in the dev mailbox. */
@@ -61,6 +79,15 @@ const ZConfig = z
       .min(1)
       .max(24 * 60)
       .default(20),
+    /**
+     * Hold limits (issue 9: one account held 153 of 155 seats of a flight unpaid): unpaid orders
+     * one account or guest address may have at once, the seats they may hold over all flights (a
+     * return's seat counts on each flight), and on one dated flight. 0 turns a limit off.
+     * docs/operations.md "Limits" says why these values.
+     */
+    BOOKING_MAX_UNPAID_ORDERS: z.coerce.number().int().min(0).max(1000).default(3),
+    BOOKING_MAX_UNPAID_SEATS: z.coerce.number().int().min(0).max(10_000).default(18),
+    BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(9),
     /** Minutes a priced offer keeps its price (issue 4: 20). */
     OFFER_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
     /** The nationalities a guest may book (spec §5: three; lifted after login), ISO codes. */
@@ -130,8 +157,18 @@ const ZConfig = z
   .superRefine((c, ctx) => {
     checkWechatPay(c, ctx);
     checkPaymentGateway(c, ctx);
+    // The app secret is public (the browser bundle signs getAccessToken with it).
+    for (const key of ['SERVER_SECRET', 'SERVER_SECRET_PREVIOUS'] as const) {
+      if (c[key] && c[key] === (c.APP_SECRET ?? DEMO_APP_SECRET)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'must not be the APP_SECRET (which is public)',
+        });
+      }
+    }
     if (c.NODE_ENV === 'production') {
-      for (const key of ['APP_ID', 'APP_SECRET'] as const) {
+      for (const key of ['APP_ID', 'APP_SECRET', 'SERVER_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
       if (c.DEV_PAY_ONE_CENT === 'true') {
@@ -223,10 +260,15 @@ export interface Config {
   databaseUrl: string | undefined;
   appId: string;
   appSecret: string;
+  /** Unset only outside production until main.ts generates one (platform/secrets.ts). */
+  serverSecret: string | undefined;
+  serverSecretPrevious: string | undefined;
   logLevel: string;
   publicUrl: string | undefined;
   webDist: string;
   accessTokenTtlSeconds: number;
+  accessTokensPerIpMinute: number;
+  accessTokensPerAppMinute: number;
   searchCacheTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -235,6 +277,8 @@ export interface Config {
   devPayOneCent: boolean;
   captchaTestText: string | undefined;
   orderPayMinutes: number;
+  /** What one account or guest address may hold unpaid at once; 0 turns a limit off. */
+  bookingLimits: { unpaidOrders: number; unpaidSeats: number; seatsPerFlight: number };
   offerMinutes: number;
   guestNationalities: string[];
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -347,10 +391,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     appId: c.APP_ID ?? DEMO_APP_ID,
     appSecret: c.APP_SECRET ?? DEMO_APP_SECRET,
+    serverSecret: c.SERVER_SECRET,
+    serverSecretPrevious: c.SERVER_SECRET_PREVIOUS,
     logLevel: c.LOG_LEVEL,
     publicUrl: c.PUBLIC_URL,
     webDist: path.resolve(c.WEB_DIST),
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    accessTokensPerIpMinute: c.ACCESS_TOKENS_PER_IP_MINUTE,
+    accessTokensPerAppMinute: c.ACCESS_TOKENS_PER_APP_MINUTE,
     searchCacheTtlMs: c.SEARCH_CACHE_TTL_MS,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
@@ -359,6 +407,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devPayOneCent: c.DEV_PAY_ONE_CENT === 'true',
     captchaTestText: c.CAPTCHA_TEST_TEXT,
     orderPayMinutes: c.ORDER_PAY_MINUTES,
+    bookingLimits: {
+      unpaidOrders: c.BOOKING_MAX_UNPAID_ORDERS,
+      unpaidSeats: c.BOOKING_MAX_UNPAID_SEATS,
+      seatsPerFlight: c.BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT,
+    },
     offerMinutes: c.OFFER_MINUTES,
     guestNationalities: c.GUEST_NATIONALITIES.toUpperCase().split(','),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),

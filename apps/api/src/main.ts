@@ -2,6 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDatabase } from './db/prepare';
+import { DataDirInUseError } from './platform/embedded-postgres';
+import { ensureServerSecret } from './platform/secrets';
 
 /** Starts the API and the traveller app: config, database, migrations, seed, server. */
 async function main(): Promise<void> {
@@ -16,6 +18,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = pino({ level: config.logLevel });
+  // Outside production an unset SERVER_SECRET is generated once into DATA_DIR and kept there.
+  config = await ensureServerSecret(config, log);
   log.info(
     config.databaseUrl
       ? 'using the PostgreSQL at DATABASE_URL'
@@ -45,6 +49,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // embedded-postgres (through async-exit-hook) stops its server and exits on these signals by
+  // itself, racing the stop above: the database went first, failing requests still in flight and
+  // leaving DATA_DIR's lock behind. The signals are this function's; the package's exit hook
+  // still stops the server when the process ends any other way.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
@@ -70,6 +79,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  // Another server owns DATA_DIR: a one-line answer, nothing went wrong in this code.
+  if (err instanceof DataDirInUseError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error('The server could not start:', err instanceof Error ? err.message : err);
   if (err instanceof Error && err.stack) console.error(err.stack);
   process.exit(1);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
 import { beijingTimestamp, signParams } from '@wings/rules';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -33,6 +33,9 @@ export const TEST_ABA_KEYS = {
     .toString(),
 };
 
+/** The server secret tests run with (platform/secrets.ts); a test of rotation passes its own. */
+export const TEST_SERVER_SECRET = 'test-server-secret-0123456789-abcdefghij';
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // Tests stand behind a pretend proxy so each can give its requests their own client address.
   return loadConfig({
@@ -40,6 +43,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEARCH_CACHE_TTL_MS: '0',
     TRUST_PROXY: 'true',
+    SERVER_SECRET: TEST_SERVER_SECRET,
+    // Scenarios book many orders from one account; the hold limits are tested with their
+    // production values in modules/booking/hold-limits.test.ts.
+    BOOKING_MAX_UNPAID_ORDERS: '0',
+    BOOKING_MAX_UNPAID_SEATS: '0',
+    BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT: '0',
     ...(overrides.NODE_ENV === 'production' ? TEST_ABA_KEYS : {}),
     ...overrides,
   });
@@ -55,11 +64,18 @@ export function signedTokenHeaders(
   return { ...h, sign: signParams(h, config.appSecret) };
 }
 
+/**
+ * A token for the tests, each fetched from an address of its own: minting is limited per IP
+ * (ACCESS_TOKENS_PER_IP_MINUTE), and a whole run mints far more than that from one process.
+ */
 export async function fetchToken(app: FastifyInstance, config: Config, at = new Date()): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/travelsky/common/getAccessToken',
-    headers: signedTokenHeaders(config, at),
+    headers: {
+      ...signedTokenHeaders(config, at),
+      'x-forwarded-for': `198.${randomInt(18, 20)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
+    },
   });
   const body = res.json();
   if (body.code !== '0') throw new Error(`getAccessToken failed: ${res.body}`);

@@ -10,6 +10,7 @@ import {
   fetchToken,
   signedTokenHeaders,
   TEST_ABA_KEYS,
+  TEST_SERVER_SECRET,
   type TestApp,
   testConfig,
 } from './helpers';
@@ -228,6 +229,7 @@ describe('configuration', () => {
         NODE_ENV: 'production',
         APP_ID: 'x',
         APP_SECRET: 'a-real-secret-of-length',
+        SERVER_SECRET: TEST_SERVER_SECRET,
         ...TEST_ABA_KEYS,
       }).appId,
     ).toBe('x');
@@ -238,6 +240,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       APP_ID: 'x',
       APP_SECRET: 'a-real-secret-of-length',
+      SERVER_SECRET: TEST_SERVER_SECRET,
       ...TEST_ABA_KEYS,
     };
     const { PUBLIC_URL: _, ...withoutUrl } = prod;
@@ -251,6 +254,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       APP_ID: 'x',
       APP_SECRET: 'a-real-secret-of-length',
+      SERVER_SECRET: TEST_SERVER_SECRET,
       ...TEST_ABA_KEYS,
     };
     expect(() => loadConfig({ ...prod, CAPTCHA_TEST_TEXT: 'AB23' })).toThrow(
@@ -264,6 +268,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       APP_ID: 'x',
       APP_SECRET: 'a-real-secret-of-length',
+      SERVER_SECRET: TEST_SERVER_SECRET,
       ...TEST_ABA_KEYS,
     };
     expect(loadConfig(prod).oauth.sandbox).toBe(false);

@@ -34,7 +34,7 @@ export const ZCheckEmailCodeResponse = z.object({ valid: z.literal(true) });
 /** GET /getCaptcha: an image challenge, required after repeated failed logins and for guests' orders. */
 export const ZCaptchaResponse = z.object({
   captchaId: z.string(),
-  /** An SVG image as a data: URL. */
+  /** A PNG image as a data: URL (`data:image/png;base64,...`). */
   image: z.string(),
   expiresInSeconds: z.number().int(),
 });

@@ -56,6 +56,20 @@ export const ErrorCodes = {
   offerExpired: { code: '301', key: 'offer_expired' },
   /** saveTicketOrder: the fare's seats sold out since the offer (spec §8: 204 on saveTicketOrder). */
   seatsSoldOut: { code: '204', key: 'seats_sold_out' },
+  /**
+   * saveTicketOrder: this account (or guest address) already has the most unpaid orders allowed at
+   * once (issue 9: seat hoarding); `data.limit`. The three hold limits share code 614.
+   */
+  unpaidOrdersLimit: { code: '614', key: 'unpaid_orders_limit' },
+  /** saveTicketOrder: the unpaid orders of this account (or guest address) hold the most seats allowed. */
+  unpaidSeatsLimit: { code: '614', key: 'unpaid_seats_limit' },
+  /** saveTicketOrder: this account (or guest address) holds the most unpaid seats allowed on one flight. */
+  flightHoldLimit: { code: '614', key: 'flight_hold_limit' },
+  /**
+   * saveTicketOrder: the idempotency key already made an order for another caller or another
+   * request (passengers, contact, offer, promo code); `data.fields` names idempotencyKey.
+   */
+  idempotencyKeyReused: { code: '615', key: 'idempotency_key_reused' },
   /** getPayUrl: the order is already paid; it is never paid twice (issue 5). */
   orderAlreadyPaid: { code: '613', key: 'order_already_paid' },
   /**
@@ -67,6 +81,14 @@ export const ErrorCodes = {
   featureNotOpen: { code: '620', key: 'close_tips' },
   /** No exchange rate is in force between the two currencies (WeChat Pay charges CNY at the stored rate). */
   exchangeRateUnavailable: { code: '621', key: 'exchange_rate_unavailable' },
+  /**
+   * getPayUrl: the order already has the most payments pending at gateways (issue 9: one order
+   * started 100); `{max}` in the message. The traveller finishes one they started (getPayUrl of
+   * that method answers its checkout again), or waits for one to fail.
+   */
+  tooManyPendingPayments: { code: '622', key: 'pay_too_many_pending' },
+  /** getPayUrl: another request is starting this order's payment with this method right now; retry in a moment. */
+  paymentStarting: { code: '623', key: 'pay_starting' },
   /** A chosen flight was retimed since it was shown: choose another (spec §8). */
   flightScheduleChanged: { code: '611', key: 'flight_time_changed' },
   /** An airport or route that does not exist in the network. */

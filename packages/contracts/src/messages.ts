@@ -157,6 +157,21 @@ export const messages = {
     en: 'The e-mail cannot contain underscores or similar special characters.',
     km: 'អ៊ីមែលមិនអាចមានសញ្ញាគូសក្រោម ឬតួអក្សរពិសេសស្រដៀងគ្នាទេ។',
   },
+  'account.email_local_dots': {
+    zh: '邮箱@前的部分不能以点开头或结尾，也不能有连续的点',
+    en: 'The part of the e-mail before the @ cannot start or end with a dot or have two dots in a row.',
+    km: 'ផ្នែកនៃអ៊ីមែលមុនសញ្ញា @ មិនអាចចាប់ផ្តើម ឬបញ្ចប់ដោយចំណុច ឬមានចំណុចពីរជាប់គ្នាទេ។',
+  },
+  'account.email_local_letters': {
+    zh: '邮箱@前的部分须至少包含一个字母或数字',
+    en: 'The part of the e-mail before the @ needs at least one letter or digit.',
+    km: 'ផ្នែកនៃអ៊ីមែលមុនសញ្ញា @ ត្រូវមានអក្សរ ឬលេខយ៉ាងហោចណាស់មួយ។',
+  },
+  'account.email_domain_hyphen': {
+    zh: '邮箱@后的域名各部分不能以连字符开头或结尾',
+    en: 'No part of the domain after the @ may start or end with a hyphen.',
+    km: 'គ្មានផ្នែកណាមួយនៃដែនក្រោយសញ្ញា @ អាចចាប់ផ្តើម ឬបញ្ចប់ដោយសញ្ញាដកបានទេ។',
+  },
   'account.password_required': { zh: '请输入密码', en: 'Enter a password.', km: 'សូមបញ្ចូលពាក្យសម្ងាត់។' },
   'account.password_rule': {
     zh: '密码需为8-20位字母和数字组合',
@@ -196,6 +211,11 @@ export const messages = {
     km: 'សូមប្រើអក្សរអង់គ្លេស (ភីនអ៊ីនសម្រាប់ឈ្មោះចិន)។',
   },
   'person.title_required': { zh: '请选择称谓', en: 'Choose a title.', km: 'សូមជ្រើសរើសងារ។' },
+  'person.title_gender_mismatch': {
+    zh: '称谓与性别不符：先生（Mr）为男性，小姐（Miss）和女士（Mrs）为女性',
+    en: 'The title does not match the gender: Mr is for males, Miss and Mrs for females.',
+    km: 'ងារមិនត្រូវនឹងភេទទេ៖ Mr សម្រាប់បុរស ហើយ Miss និង Mrs សម្រាប់ស្ត្រី។',
+  },
   'person.nationality_required': {
     zh: '请选择国籍/地区',
     en: 'Choose the nationality or region.',
@@ -210,6 +230,16 @@ export const messages = {
     zh: '出生日期不能晚于今天',
     en: 'The date of birth cannot be in the future.',
     km: 'ថ្ងៃខែឆ្នាំកំណើតមិនអាចនៅថ្ងៃអនាគតទេ។',
+  },
+  'person.birthday_invalid': {
+    zh: '出生日期不是有效的日期',
+    en: 'The date of birth is not a real calendar date.',
+    km: 'ថ្ងៃខែឆ្នាំកំណើតមិនមែនជាកាលបរិច្ឆេទពិតប្រាកដទេ។',
+  },
+  'person.birthday_too_old': {
+    zh: '出生日期不能早于{years}年前',
+    en: 'The date of birth cannot be more than {years} years ago.',
+    km: 'ថ្ងៃខែឆ្នាំកំណើតមិនអាចលើសពី {years} ឆ្នាំមុនបានទេ។',
   },
   'person.doc_number_required': {
     zh: '请输入证件号码',
@@ -286,6 +316,11 @@ export const messages = {
     en: 'The order does not exist.',
     km: 'ការបញ្ជាទិញនេះមិនមានទេ។',
   },
+  order_document_mismatch: {
+    zh: '该订单中没有旅客使用此证件号码',
+    en: 'No passenger of this order has this document number.',
+    km: 'គ្មានអ្នកដំណើរណាម្នាក់នៃការបញ្ជាទិញនេះប្រើលេខឯកសារនេះទេ។',
+  },
   offer_expired: {
     zh: '订单已失效或已过期，请重新发起',
     en: 'This booking is no longer valid or has expired. Please start again.',
@@ -295,6 +330,26 @@ export const messages = {
     zh: '该票价的座位刚刚售罄，请重新选择',
     en: 'The seats at this fare have just sold out. Please choose again.',
     km: 'កៅអីតាមតម្លៃនេះទើបតែលក់អស់។ សូមជ្រើសរើសម្តងទៀត។',
+  },
+  unpaid_orders_limit: {
+    zh: '您已有 {count} 个未支付订单，已达同时可保留的上限。请先支付其中一个，或等它在支付时限后自动取消，再预订新的订单。',
+    en: 'You have {count} unpaid orders, the most allowed at once. Pay one, or let one lapse at its payment deadline, before booking another.',
+    km: 'អ្នកមានការកម្មង់មិនទាន់បង់ប្រាក់ចំនួន {count} ដែលជាចំនួនអតិបរមាក្នុងពេលតែមួយ។ សូមបង់ប្រាក់មួយ ឬរង់ចាំវាផុតកំណត់ពេលបង់ប្រាក់ មុននឹងកក់ម្តងទៀត។',
+  },
+  unpaid_seats_limit: {
+    zh: '您的未支付订单已保留 {held} 个座位，同时最多可保留 {limit} 个未支付座位（往返航班按每段各计）。请先支付订单，再预订更多座位。',
+    en: 'Your unpaid orders already hold {held} seats; at most {limit} seats can be held unpaid at once (a return counts a seat on each flight). Pay an order before booking more seats.',
+    km: 'ការកម្មង់មិនទាន់បង់ប្រាក់របស់អ្នកកំពុងរក្សាកៅអី {held} រួចហើយ។ អាចរក្សាកៅអីមិនទាន់បង់ប្រាក់បានច្រើនបំផុត {limit} ក្នុងពេលតែមួយ (ជើងហោះហើរទៅមកគិតកៅអីនៅលើជើងហោះហើរនីមួយៗ)។ សូមបង់ប្រាក់ការកម្មង់មុននឹងកក់កៅអីបន្ថែម។',
+  },
+  flight_hold_limit: {
+    zh: '您在航班 {flight} 上已有 {held} 个未支付座位，同一航班最多可保留 {limit} 个未支付座位。请先支付该订单。',
+    en: 'You already hold {held} unpaid seats on flight {flight}; at most {limit} seats on one flight can be held unpaid. Pay that order first.',
+    km: 'អ្នកកំពុងរក្សាកៅអីមិនទាន់បង់ប្រាក់ {held} នៅលើជើងហោះហើរ {flight} រួចហើយ។ អាចរក្សាកៅអីមិនទាន់បង់ប្រាក់បានច្រើនបំផុត {limit} នៅលើជើងហោះហើរតែមួយ។ សូមបង់ប្រាក់ការកម្មង់នោះជាមុនសិន។',
+  },
+  idempotency_key_reused: {
+    zh: '此预订请求已用于另一笔预订，请重新开始预订。',
+    en: 'This booking request was already used for a different booking; start again.',
+    km: 'សំណើកក់នេះត្រូវបានប្រើសម្រាប់ការកក់ផ្សេងរួចហើយ។ សូមចាប់ផ្តើមម្តងទៀត។',
   },
   order_already_paid: {
     zh: '该订单已支付，请勿重复支付',
@@ -310,6 +365,16 @@ export const messages = {
     zh: '该功能暂未开放，敬请期待',
     en: 'This feature is not open yet.',
     km: 'មុខងារនេះមិនទាន់បើកនៅឡើយទេ។',
+  },
+  pay_too_many_pending: {
+    zh: '该订单已有 {max} 笔支付正在进行中，已达上限。请在已发起的支付中完成付款（再次选择同一支付方式即可回到该支付），或等待其中一笔失败后再试。',
+    en: 'This order already has {max} payments in progress, the most allowed. Finish one you started (choose the same payment method to return to it), or try again once one has failed.',
+    km: 'ការបញ្ជាទិញនេះមានការទូទាត់ចំនួន {max} កំពុងដំណើរការរួចហើយ ដែលជាចំនួនអតិបរមា។ សូមបញ្ចប់ការទូទាត់ដែលអ្នកបានចាប់ផ្តើម (ជ្រើសរើសវិធីទូទាត់ដដែល ដើម្បីត្រឡប់ទៅវាវិញ) ឬព្យាយាមម្តងទៀតនៅពេលការទូទាត់មួយបានបរាជ័យ។',
+  },
+  pay_starting: {
+    zh: '该订单的支付正在发起中，请稍候几秒再试',
+    en: 'A payment of this order is being started right now. Please try again in a few seconds.',
+    km: 'ការទូទាត់នៃការបញ្ជាទិញនេះកំពុងត្រូវបានចាប់ផ្តើម។ សូមព្យាយាមម្តងទៀតក្នុងរយៈពេលពីរបីវិនាទីទៀត។',
   },
   exchange_rate_unavailable: {
     zh: '暂无可用汇率，请稍后再试',

@@ -4,7 +4,8 @@ import { ZMoney } from './common';
 /**
  * Orders and tickets as a traveller reads them (after-sales-and-loyalty.md §3, §7, issue 5):
  *   ibe/queryOrderByOrderNo  a guest finds an order by order number + document number, or PNR + surname;
- *   ibe/getOrderDetail       the full order for its owner, or for a guest holding the lookup's grant;
+ *   ibe/getOrderDetail       the order for its owner, or for a guest holding a grant (full or limited view);
+ *   ibe/upgradeOrderAccess   a limited grant plus a passenger's document number gives a full grant;
  *   user/getMemberOrder      the logged-in user's orders, newest first, paged.
  */
 
@@ -24,6 +25,21 @@ export const ZOrderLookupRequest = z.union([
   }),
 ]);
 export type OrderLookupRequest = z.infer<typeof ZOrderLookupRequest>;
+
+/**
+ * What a grant lets its holder read (issue 9.16): `full` after proving a passenger's document
+ * number (or booking the order); `limited` after PNR + surname, which are printed on boarding
+ * passes and bag tags: no birth dates, nationality, documents, e-mail or phone.
+ */
+export const ZOrderAccessScope = z.enum(['full', 'limited']);
+export type OrderAccessScope = z.infer<typeof ZOrderAccessScope>;
+
+/** POST ibe/upgradeOrderAccess: the order's number and one passenger's document number (header `orderToken`: the limited grant). */
+export const ZOrderAccessUpgradeRequest = z.object({
+  orderNo: z.string().trim().toUpperCase().min(1).max(32),
+  docNumber: z.string().trim().toUpperCase().min(1).max(30),
+});
+export type OrderAccessUpgradeRequest = z.infer<typeof ZOrderAccessUpgradeRequest>;
 
 /** One leg of an order, with local times (ISO with the airport's offset). */
 export const ZOrderLeg = z.object({
@@ -56,10 +72,11 @@ export const ZOrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof ZOrderSummary>;
 
-/** The lookup's answer: the order and a 2-hour grant to read its detail (header `orderToken`). */
+/** The lookup's answer: the order and a 2-hour grant to read its detail (header `orderToken`), with its scope. */
 export const ZOrderLookupResponse = ZOrderSummary.extend({
   accessToken: z.string(),
   accessTokenExpiresAt: z.string(),
+  accessScope: ZOrderAccessScope,
 });
 export type OrderLookupResponse = z.infer<typeof ZOrderLookupResponse>;
 
@@ -83,6 +100,10 @@ export const ZOrderTicket = z.object({
 });
 export type OrderTicket = z.infer<typeof ZOrderTicket>;
 
+/**
+ * A passenger of an order. The personal fields (gender to phone) are absent in the limited view
+ * (a grant from PNR + surname); the full view has them all.
+ */
 export const ZOrderPassenger = z.object({
   seq: z.number().int(),
   passengerType: z.number().int(),
@@ -90,31 +111,31 @@ export const ZOrderPassenger = z.object({
   givenName: z.string(),
   middleName: z.string().nullable(),
   title: z.number().int(),
-  gender: z.number().int(),
-  nationality: z.string(),
+  gender: z.number().int().optional(),
+  nationality: z.string().optional(),
   /** `YYYY-MM-DD`. */
-  birthday: z.string(),
-  docType: z.number().int(),
+  birthday: z.string().optional(),
+  docType: z.number().int().optional(),
   /** Every character but the last four masked. */
-  docNumber: z.string(),
+  docNumber: z.string().optional(),
   /** `YYYY-MM-DD`. */
-  docExpiry: z.string(),
+  docExpiry: z.string().optional(),
   /** Masked: the first character of the name and the domain (d***@example.com). */
-  email: z.string().nullable(),
-  countryCode: z.string().nullable(),
+  email: z.string().nullable().optional(),
+  countryCode: z.string().nullable().optional(),
   /** Masked: four digits in the middle (spec §5 "display masks the middle four"). */
-  phone: z.string().nullable(),
+  phone: z.string().nullable().optional(),
   /** The e-ticket, once issued. */
   ticket: ZOrderTicket.nullable(),
 });
 export type OrderPassenger = z.infer<typeof ZOrderPassenger>;
 
-/** The order's contact, masked like a passenger's e-mail and phone. */
+/** The order's contact, masked like a passenger's e-mail and phone; no phone in the limited view. */
 export const ZOrderContact = z.object({
   name: z.string(),
   email: z.string(),
-  countryCode: z.string(),
-  phone: z.string(),
+  countryCode: z.string().optional(),
+  phone: z.string().optional(),
 });
 export type OrderContact = z.infer<typeof ZOrderContact>;
 
@@ -153,6 +174,8 @@ export const ZOrderRefund = z.object({
 export type OrderRefund = z.infer<typeof ZOrderRefund>;
 
 export const ZOrderDetail = ZOrderSummary.extend({
+  /** `full` for the owner or a full grant; `limited` for a grant from PNR + surname (personal fields absent). */
+  view: ZOrderAccessScope,
   contact: ZOrderContact,
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,

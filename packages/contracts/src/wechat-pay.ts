@@ -27,7 +27,14 @@ const pair = {
   destinationCurrency: ZRateCurrency.default('CNY'),
 };
 
-export const ZExchangeRateRequest = z.object(pair);
+/** Whole minor units of the origin currency (cents): what convertAmount and exchangeRate convert. */
+const ZMinorAmount = z.number().int().nonnegative().max(1_000_000_000_000);
+
+export const ZExchangeRateRequest = z.object({
+  /** Optional: with it the reply also gives amountResult, as convertAmount does (spec §7). */
+  amount: ZMinorAmount.optional(),
+  ...pair,
+});
 export type ExchangeRateRequest = z.infer<typeof ZExchangeRateRequest>;
 
 export const ZExchangeRate = z.object({
@@ -44,7 +51,7 @@ export type ExchangeRate = z.infer<typeof ZExchangeRate>;
 
 export const ZConvertAmountRequest = z.object({
   /** Whole minor units of the origin currency (cents). */
-  amount: z.number().int().nonnegative().max(1_000_000_000_000),
+  amount: ZMinorAmount,
   ...pair,
 });
 export type ConvertAmountRequest = z.infer<typeof ZConvertAmountRequest>;
@@ -55,6 +62,14 @@ export const ZConvertAmountResponse = ZExchangeRate.extend({
   amountResult: z.number().int(),
 });
 export type ConvertAmountResponse = z.infer<typeof ZConvertAmountResponse>;
+
+/** exchangeRate's reply: the rate, and with an amount asked, that amount converted (as convertAmount). */
+export const ZExchangeRateResponse = ZExchangeRate.extend({
+  amount: z.number().int().optional(),
+  /** Whole minor units of the destination currency, rounded half up; only when amount was given. */
+  amountResult: z.number().int().optional(),
+});
+export type ExchangeRateResponse = z.infer<typeof ZExchangeRateResponse>;
 
 export const ZJsPrepayOrderRequest = z.object({
   /** The payer's openid for the pay app id (from getOpenid); without it an H5 checkout URL is answered. */

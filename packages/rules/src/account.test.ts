@@ -38,11 +38,50 @@ describe('e-mail', () => {
     ['dara@example.toolongtld', {}, ['account.email_invalid']],
     ['dara@@example.com', {}, ['account.email_invalid']],
     ['da ra@example.com', {}, ['account.email_invalid']],
-    ['dara..sok@example.com', {}, ['account.email_invalid']],
+    ['dara..sok@example.com', {}, ['account.email_local_dots']],
     ['', {}, ['account.email_required']],
     ['', { required: false }, []],
   ])('%j with %j gives %j', (email, opts, expected) => {
     expect(keys(checkEmail(email, 'email', opts))).toEqual(expected);
+  });
+
+  // Issue 9 item 8: addresses an attack slipped past the old pattern, as booking contact
+  // e-mails and as account e-mails, beside the real addresses that must still pass.
+  it.each([
+    ['.john@x.com', 'account.email_local_dots'],
+    ['john.@x.com', 'account.email_local_dots'],
+    ['jo..hn@x.com', 'account.email_local_dots'],
+    ['-@x.com', 'account.email_local_letters'],
+    ['--@x.com', 'account.email_local_letters'],
+    ["'+@x.com", 'account.email_local_letters'],
+    ['john@-example.com', 'account.email_domain_hyphen'],
+    ['john@example-.com', 'account.email_domain_hyphen'],
+    ['john@sub.-example.com', 'account.email_domain_hyphen'],
+    ['john@example.-com', 'account.email_invalid'], // the last label is letters and digits only
+    ['john@x..com', 'account.email_invalid'],
+    ['@x.com', 'account.email_invalid'],
+    ['john@', 'account.email_invalid'],
+    [`${'a'.repeat(65)}@x.com`, 'account.email_invalid'],
+    [`john@${'a'.repeat(64)}.com`, 'account.email_invalid'],
+  ])('refuses %j with %s', (email, key) => {
+    expect(keys(checkEmail(email))).toEqual([key]);
+    expect(keys(checkEmail(email, 'contact.email', { booking: true }))).toEqual([key]);
+  });
+
+  it.each([
+    'first.last+tag@sub.example.co.uk',
+    "o'brien@example.com",
+    'john@x.com',
+    'j@x.co',
+    'john-@x.com',
+    '-john@x.com',
+    'john@ex-ample.com',
+    'john@a.b-c.example.kh',
+    `${'a'.repeat(64)}@x.com`,
+    `john@${'a'.repeat(63)}.com`,
+  ])('accepts the real address %j, for an account and for a booking', (email) => {
+    expect(checkEmail(email)).toEqual([]);
+    expect(checkEmail(email, 'contact.email', { booking: true })).toEqual([]);
   });
 });
 

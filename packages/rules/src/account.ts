@@ -27,11 +27,19 @@ export function checkPasswordPair(
   return password === confirm ? [] : [{ field, key: 'account.password_mismatch' }];
 }
 
+/** Longest e-mail address, and longest part before the @ (RFC 5321). */
+export const EMAIL_MAX = 254;
+export const EMAIL_LOCAL_MAX = 64;
+/** One domain label: letters, digits and hyphens, neither first nor last a hyphen (RFC 1035). */
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
 /**
- * E-mail (spec §5): a local part of letters, digits, `_ . -`; an @; a domain whose last label
- * has 2-6 letters or digits. Booking e-mails may not contain an underscore either.
+ * E-mail (spec §5): a local part of letters, digits, `_ . -` (and `+ '`, which real addresses
+ * such as `first.last+tag@…` and `o'brien@…` use); an @; a domain whose last label has 2-6
+ * letters or digits. The local part has at least one letter or digit and no dot first, last
+ * or doubled; no domain label starts or ends with a hyphen. Booking e-mails may not contain
+ * an underscore either. Each fault has its own message (decisions.md "E-mail shape").
  */
-const EMAIL = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z0-9]{2,6}$/;
 export function checkEmail(
   email: string | null | undefined,
   field = 'email',
@@ -39,8 +47,26 @@ export function checkEmail(
 ): RuleIssue[] {
   const value = email?.trim() ?? '';
   if (!value) return opts.required === false ? [] : [{ field, key: 'account.email_required' }];
-  if (value.length > 254 || !EMAIL.test(value) || value.includes('..'))
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, Math.max(at, 0));
+  const labels = value.slice(at + 1).split('.');
+  const tld = labels[labels.length - 1] ?? '';
+  if (
+    value.length > EMAIL_MAX ||
+    at < 1 ||
+    local.length > EMAIL_LOCAL_MAX ||
+    !/^[A-Za-z0-9_.+'-]+$/.test(local) ||
+    labels.length < 2 ||
+    !labels.every((l) => /^[A-Za-z0-9-]{1,63}$/.test(l)) ||
+    !/^[A-Za-z0-9]{2,6}$/.test(tld)
+  ) {
     return [{ field, key: 'account.email_invalid' }];
+  }
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+    return [{ field, key: 'account.email_local_dots' }];
+  }
+  if (!/[A-Za-z0-9]/.test(local)) return [{ field, key: 'account.email_local_letters' }];
+  if (!labels.every((l) => DOMAIN_LABEL.test(l))) return [{ field, key: 'account.email_domain_hyphen' }];
   if (opts.booking && value.includes('_')) return [{ field, key: 'account.email_no_special' }];
   return [];
 }

@@ -59,6 +59,40 @@ describe('the party of one booking', () => {
       { field: 'passengers.1.surname', key: 'party.duplicate_name', params: { index: 1 } },
     ]);
   });
+
+  // Issue 9 item 8: the whole name as a sequence of words, across the surname/given/middle split.
+  const named = (surname: string, givenName: string, middleName: string | null = null): PartyMember => ({
+    ...adult('x'),
+    surname,
+    givenName,
+    middleName,
+  });
+  it.each<[string, boolean, PartyMember, PartyMember]>([
+    ['Van Dam / Anne and Van / Dam Anne', true, named('Van Dam', 'Anne'), named('Van', 'Dam Anne')],
+    [
+      'Smith / John Adam and Smith / John + Adam',
+      true,
+      named('Smith', 'John Adam'),
+      named('Smith', 'John', 'Adam'),
+    ],
+    [
+      'John Adam Smith and John Bob Smith',
+      false,
+      named('Smith', 'John', 'Adam'),
+      named('Smith', 'John', 'Bob'),
+    ],
+    ['John Adam Smith and John Smith', false, named('Smith', 'John', 'Adam'), named('Smith', 'John')],
+    ['Ngo-Tran / Linh and Ngo Tran / Linh', true, named('Ngo-Tran', 'Linh'), named('NGO TRAN', 'LINH')],
+    ['Sok / Dara and Sokd / Ara', false, named('Sok', 'Dara'), named('Sokd', 'Ara')],
+  ])('%s: the same person %s', (_name, same, a, b) => {
+    expect(keys([a, b])).toEqual(same ? ['passengers.1.surname:party.duplicate_name'] : []);
+  });
+
+  it('refuses a birth date that is not a real date instead of guessing its age', () => {
+    expect(keys([adult('Sok'), adult('Chan', '1990-02-30')])).toEqual([
+      'passengers.1.birthday:person.birthday_invalid',
+    ]);
+  });
 });
 
 describe('the booking contact', () => {
@@ -71,8 +105,18 @@ describe('the booking contact', () => {
     [{ email: '' }, ['contact.email:account.email_required']],
     [{ phone: '' }, ['contact.phone:person.phone_invalid']],
     [{ countryCode: '' }, ['contact.countryCode:person.country_code_required']],
-    [{ countryCode: '855', phone: '12345678901234567' }, []], // 3 + 17 = 20
-    [{ countryCode: '855', phone: '123456789012345678' }, ['contact.phone:person.phone_too_long']], // 21
+    // The `+` counts (issue 9 item 8): "+855" and 16 digits are 20 characters, 17 digits are 21.
+    [{ countryCode: '855', phone: '1234567890123456' }, []],
+    [{ countryCode: '+855', phone: '1234567890123456' }, []],
+    [{ countryCode: '855', phone: '12345678901234567' }, ['contact.phone:person.phone_too_long']],
+    [{ countryCode: '+855', phone: '12345678901234567' }, ['contact.phone:person.phone_too_long']],
+    // E-mails an attack slipped through, and real ones that must pass.
+    [{ email: '.john@x.com' }, ['contact.email:account.email_local_dots']],
+    [{ email: 'john.@x.com' }, ['contact.email:account.email_local_dots']],
+    [{ email: '-@x.com' }, ['contact.email:account.email_local_letters']],
+    [{ email: 'john@-example.com' }, ['contact.email:account.email_domain_hyphen']],
+    [{ email: 'first.last+tag@sub.example.co.uk' }, []],
+    [{ email: "o'brien@example.com" }, []],
   ])('%j gives %j', (change, expected) => {
     expect(checkContact({ ...good, ...change }).map((i) => `${i.field}:${i.key}`)).toEqual(expected);
   });

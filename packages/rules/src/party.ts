@@ -1,12 +1,21 @@
 import { checkEmail } from './account';
 import type { RuleIssue } from './issue';
-import { ageInYears, checkPhone, ESCORT_AGE, PASSENGER_TYPE_CODE, passengerTypeOn } from './person';
+import {
+  ageInYears,
+  checkPhone,
+  ESCORT_AGE,
+  fullNameKey,
+  isCalendarDate,
+  PASSENGER_TYPE_CODE,
+  passengerTypeOn,
+} from './person';
 
 /**
  * Rules about the whole party of one booking (spec §5): each passenger's age must fit the
  * slot they fill, measured at the first segment's local departure date; at least one
  * passenger is 16 or older and so can accompany those under 16; no more infants than adults;
- * no two passengers with the same name.
+ * no two passengers with the same name (the whole name compared as people read it: see
+ * `fullNameKey`).
  */
 export interface PartyMember {
   /** 1 adult, 2 child, 3 infant: the slot being filled. */
@@ -14,11 +23,16 @@ export interface PartyMember {
   birthday: string;
   surname: string;
   givenName: string;
+  middleName?: string | null;
 }
 
 export function checkParty(members: readonly PartyMember[], firstDeparture: string): RuleIssue[] {
   const issues: RuleIssue[] = [];
   members.forEach((m, i) => {
+    if (!isCalendarDate(m.birthday)) {
+      issues.push({ field: `passengers.${i}.birthday`, key: 'person.birthday_invalid' });
+      return;
+    }
     const band = passengerTypeOn(m.birthday, firstDeparture);
     if (band === 'too_young')
       issues.push({ field: `passengers.${i}.birthday`, key: 'person.infant_too_young' });
@@ -39,7 +53,7 @@ export function checkParty(members: readonly PartyMember[], firstDeparture: stri
 
   const seen = new Map<string, number>();
   members.forEach((m, i) => {
-    const name = `${m.surname.trim()} ${m.givenName.trim()}`.replace(/\s+/g, ' ').toUpperCase();
+    const name = fullNameKey(m.surname, m.givenName, m.middleName);
     const first = seen.get(name);
     if (first === undefined) seen.set(name, i);
     else

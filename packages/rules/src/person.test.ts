@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   ageInYears,
+  BIRTH_YEARS_MAX,
+  checkBirthday,
   checkDocExpiry,
   checkDocument,
+  checkMiddleName,
   checkName,
   checkPhone,
   checkSavedPassenger,
+  checkTitleGender,
+  earliestBirthday,
+  fullNameKey,
+  isCalendarDate,
   type PersonInput,
   passengerTypeOn,
 } from './person';
@@ -27,6 +34,105 @@ describe('names in English letters', () => {
     ['Sok', ' ', ['person.given_name_required']],
   ])('%j %j gives %j', (s, g, expected) => {
     expect(keys(checkName(s, g))).toEqual(expected);
+  });
+});
+
+describe('middle names', () => {
+  it.each([
+    [null, []],
+    ['', []],
+    ['Adam', []],
+    ['Mary Ann', []],
+    ['Ad4m', ['person.name_letters']],
+    ['Mary  Ann', ['person.name_letters']],
+  ])('%j gives %j', (middle, expected) => {
+    expect(keys(checkMiddleName(middle))).toEqual(expected);
+  });
+});
+
+describe('the whole name as people compare it', () => {
+  it.each([
+    // Where the surname/given split falls does not matter (issue 9 item 8).
+    [['Van Dam', 'Anne'], ['Van', 'Dam Anne'], true],
+    [['VAN DAM', 'ANNE'], [' van  dam ', 'anne'], true],
+    // A middle name is part of the name, after the given names (passport order).
+    [['Smith', 'John', 'Adam'], ['Smith', 'John', 'Bob'], false],
+    [['Smith', 'John', 'Adam'], ['Smith', 'John Adam'], true],
+    [['Smith', 'John', 'Adam'], ['Smith', 'John'], false],
+    [['Smith', 'John', 'Adam'], ['Smith', 'Adam John'], false],
+    // Hyphens split words, apostrophes drop, accents fold.
+    [['Ngo-Tran', 'Linh'], ['Ngo Tran', 'Linh'], true],
+    [["O'Neil", 'Mary'], ['ONeil', 'Mary'], true],
+    [['Müller', 'René'], ['MULLER', 'RENE'], true],
+    [['Sok', 'Dara'], ['Sokd', 'Ara'], false],
+  ] as const)('%j and %j are the same: %s', (a, b, same) => {
+    expect(fullNameKey(a[0], a[1], a[2]) === fullNameKey(b[0], b[1], b[2])).toBe(same);
+  });
+
+  it('is the words in order, upper-cased', () => {
+    expect(fullNameKey(' van  dam', 'anne ', 'marie')).toBe('VAN DAM ANNE MARIE');
+  });
+});
+
+describe('birth dates', () => {
+  const today = '2026-11-22';
+  it.each([
+    ['1990-03-07', []],
+    [today, []], // born today: a real date, the band rules judge the age
+    ['1906-11-22', []], // exactly 120 years before today
+    ['1906-11-21', ['person.birthday_too_old']], // a day more than 120 years
+    ['1800-01-01', ['person.birthday_too_old']],
+    ['0001-01-01', ['person.birthday_too_old']],
+    ['2026-11-23', ['person.birthday_future']],
+    ['2001-02-29', ['person.birthday_invalid']], // 2001 is not a leap year
+    ['2000-02-29', []],
+    ['1900-02-29', ['person.birthday_invalid']], // a century not divisible by 400
+    ['1990-04-31', ['person.birthday_invalid']],
+    ['1990-13-01', ['person.birthday_invalid']],
+    ['1990-00-10', ['person.birthday_invalid']],
+    ['1990-01-00', ['person.birthday_invalid']],
+    ['0000-01-01', ['person.birthday_invalid']],
+    ['1990-1-7', ['person.birthday_invalid']],
+    ['07/03/1990', ['person.birthday_invalid']],
+    ['', ['person.birthday_required']],
+  ])('%j on 2026-11-22 gives %j', (birthday, expected) => {
+    expect(keys(checkBirthday(birthday, today))).toEqual(expected);
+  });
+
+  it('names the limit in years and clamps a leap-day reference', () => {
+    expect(checkBirthday('1800-01-01', today, 'passengers.0.birthday')).toEqual([
+      { field: 'passengers.0.birthday', key: 'person.birthday_too_old', params: { years: BIRTH_YEARS_MAX } },
+    ]);
+    expect(earliestBirthday('2028-02-29')).toBe('1908-02-29');
+    expect(earliestBirthday('2020-02-29')).toBe('1900-02-28'); // 1900 has no 29 February
+    expect(earliestBirthday('2026-11-22')).toBe('1906-11-22');
+  });
+
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2026-06-31', false],
+    ['2026-12-31', true],
+    ['2026-12-32', false],
+  ])('%j is a calendar date: %s', (date, ok) => {
+    expect(isCalendarDate(date)).toBe(ok);
+  });
+});
+
+describe('title and gender agree', () => {
+  // Spec §3: title mr 0, miss 1, mrs 2; gender male 0, female 1.
+  it.each([
+    [0, 0, []],
+    [1, 1, []],
+    [2, 1, []],
+    [2, 0, ['person.title_gender_mismatch']], // Mrs and male: the attack
+    [1, 0, ['person.title_gender_mismatch']],
+    [0, 1, ['person.title_gender_mismatch']],
+    [null, 0, []], // a missing title has its own message
+    [0, null, []],
+    [7, 0, []], // an unknown code has its own message
+  ])('title %j with gender %j gives %j', (title, gender, expected) => {
+    expect(keys(checkTitleGender(title, gender))).toEqual(expected);
   });
 });
 
@@ -97,8 +203,14 @@ describe('phone with country code', () => {
   it.each([
     ['855', '12345678', []],
     ['+855', '12345678', []],
-    ['86', '138001380001234567', []], // 2 + 18 = 20 characters
-    ['855', '123456789012345678', ['person.phone_too_long']], // 3 + 18 = 21
+    // The `+` of the code counts (issue 9 item 8), typed or not: "+86" + 17 digits = 20.
+    ['86', '13800138000123456', []],
+    ['+86', '13800138000123456', []],
+    ['86', '138001380001234567', ['person.phone_too_long']], // "+86" + 18 = 21
+    ['+86', '138001380001234567', ['person.phone_too_long']],
+    ['+855', '1234567890123456', []], // 4 + 16 = 20
+    ['855', '12345678901234567', ['person.phone_too_long']], // "+855" + 17 = 21
+    ['855', '123456789012345678', ['person.phone_too_long']], // 4 + 18 = 22
     ['', '12345678', ['person.country_code_required']],
     ['855', '12-345', ['person.phone_invalid']],
     ['855', '123', ['person.phone_invalid']],
@@ -149,6 +261,17 @@ describe('a saved passenger', () => {
     ['an underscore in the e-mail', { email: 'dara_sok@example.com' }, ['email:account.email_no_special']],
     ['no e-mail and no phone', { email: null, phone: null, countryCode: null }, []],
     ['a Khmer middle name', { middleName: 'ដារា' }, ['middleName:person.name_letters']],
+    ['Mrs and male', { title: 2 }, ['title:person.title_gender_mismatch']],
+    ['Mrs and female', { title: 2, gender: 1 }, []],
+    ['born in 1800', { birthday: '1800-01-01' }, ['birthday:person.birthday_too_old']],
+    ['born in year 1', { birthday: '0001-01-01' }, ['birthday:person.birthday_too_old']],
+    ['born on 30 February', { birthday: '1990-02-30' }, ['birthday:person.birthday_invalid']],
+    ['an e-mail starting with a dot', { email: '.john@x.com' }, ['email:account.email_local_dots']],
+    [
+      'a phone of 21 characters with the +',
+      { countryCode: '+855', phone: '12345678901234567' },
+      ['phone:person.phone_too_long'],
+    ],
   ])('%s', (_name, change, expected) => {
     expect(checkSavedPassenger({ ...adult, ...change }, today).map((i) => `${i.field}:${i.key}`)).toEqual(
       expected,

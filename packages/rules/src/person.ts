@@ -32,6 +32,98 @@ export function checkName(
   return issues;
 }
 
+/** Middle names: like given names, English letters and single spaces (optional). */
+export function checkMiddleName(middleName: string | null | undefined, field = 'middleName'): RuleIssue[] {
+  const m = middleName?.trim() ?? '';
+  if (!m) return [];
+  return m.length > NAME_MAX || !GIVEN_NAME.test(m) ? [{ field, key: 'person.name_letters' }] : [];
+}
+
+/**
+ * The words of a whole name as people compare them (decisions.md "Same passenger name"):
+ * surname, given names, then middle names (the passport order: `SURNAME<<GIVEN MIDDLE`), so
+ * where the surname/given/middle split falls does not matter; case-insensitive; accents
+ * folded (é = e); hyphens split words (Ngo-Tran = Ngo Tran) and apostrophes are dropped
+ * (O'Neil = ONeil). `Van Dam / Anne` and `Van / Dam Anne` give the same key.
+ */
+export function fullNameKey(
+  surname: string | null | undefined,
+  givenName: string | null | undefined,
+  middleName?: string | null,
+): string {
+  return [surname, givenName, middleName]
+    .map((part) => part ?? '')
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/['\u2019]/g, '')
+    .replace(/-/g, ' ')
+    .toUpperCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Oldest accepted age: a birth date more than this many years before today is a typo (decisions.md). */
+export const BIRTH_YEARS_MAX = 120;
+
+/** A real `YYYY-MM-DD` calendar date (not 2026-02-30, not 2026-13-01). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const lastDay = new Date(Date.UTC(2000, mo, 0)).getUTCDate(); // 29 for February
+  if (d > lastDay) return false;
+  return !(mo === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
+}
+
+/** The earliest accepted birth date on `today`: the same day `BIRTH_YEARS_MAX` years before. */
+export function earliestBirthday(today: string): string {
+  return addMonths(today, -12 * BIRTH_YEARS_MAX);
+}
+
+/**
+ * A date of birth on `today` (the local date of the check): given, a real calendar date,
+ * not after today, and not more than `BIRTH_YEARS_MAX` years before it.
+ */
+export function checkBirthday(
+  birthday: string | null | undefined,
+  today: string,
+  field = 'birthday',
+): RuleIssue[] {
+  const value = birthday?.trim() ?? '';
+  if (!value) return [{ field, key: 'person.birthday_required' }];
+  if (!isCalendarDate(value)) return [{ field, key: 'person.birthday_invalid' }];
+  if (value > today) return [{ field, key: 'person.birthday_future' }];
+  if (value < earliestBirthday(today)) {
+    return [{ field, key: 'person.birthday_too_old', params: { years: BIRTH_YEARS_MAX } }];
+  }
+  return [];
+}
+
+/** Title and gender codes (spec §3): title mr 0, miss 1, mrs 2; gender male 0, female 1. */
+export const TITLE_CODE = { mr: 0, miss: 1, mrs: 2 } as const;
+export const GENDER_CODE = { male: 0, female: 1 } as const;
+/** The gender each title is for: Mr male; Miss and Mrs female (the spec has no other titles). */
+const TITLE_GENDER: Record<number, number> = {
+  [TITLE_CODE.mr]: GENDER_CODE.male,
+  [TITLE_CODE.miss]: GENDER_CODE.female,
+  [TITLE_CODE.mrs]: GENDER_CODE.female,
+};
+
+/** The title must agree with the gender; a missing or unknown code is reported by its own rule. */
+export function checkTitleGender(
+  title: number | null | undefined,
+  gender: number | null | undefined,
+  field = 'title',
+): RuleIssue[] {
+  if (title === null || title === undefined || gender === null || gender === undefined) return [];
+  const expected = TITLE_GENDER[title];
+  if (expected === undefined || (gender !== GENDER_CODE.male && gender !== GENDER_CODE.female)) return [];
+  return expected === gender ? [] : [{ field, key: 'person.title_gender_mismatch' }];
+}
+
 /** Whole years between a birth date and a date (the birthday counts on the day). */
 export function ageInYears(birthday: string, on: string): number {
   const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
@@ -109,7 +201,11 @@ export function checkDocExpiry(
 /** Country code plus number together at most this long (spec §5, §9). */
 export const PHONE_WITH_CODE_MAX = 20;
 
-/** Phone: digits only; a country code required with it; both together at most 20 characters. */
+/**
+ * Phone: digits only; a country code required with it; both together at most 20 characters,
+ * counting the code as written internationally with its `+` (`+855` is 4), whether or not
+ * the caller typed the `+`.
+ */
 export function checkPhone(
   countryCode: string | null | undefined,
   phone: string | null | undefined,
@@ -125,7 +221,7 @@ export function checkPhone(
   if (!code) issues.push({ field: cField, key: 'person.country_code_required' });
   else if (!/^\d{1,4}$/.test(code)) issues.push({ field: cField, key: 'person.country_code_required' });
   if (!/^\d{4,20}$/.test(number)) issues.push({ field: pField, key: 'person.phone_invalid' });
-  else if (code.length + number.length > PHONE_WITH_CODE_MAX) {
+  else if (1 + code.length + number.length > PHONE_WITH_CODE_MAX) {
     issues.push({ field: pField, key: 'person.phone_too_long', params: { max: PHONE_WITH_CODE_MAX } });
   }
   return issues;
@@ -154,25 +250,25 @@ export interface PersonInput {
  */
 export function checkSavedPassenger(input: PersonInput, today: string): RuleIssue[] {
   const issues = checkName(input.surname, input.givenName);
-  const middle = input.middleName?.trim();
-  if (middle && !/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(middle))
-    issues.push({ field: 'middleName', key: 'person.name_letters' });
+  issues.push(...checkMiddleName(input.middleName));
   if (input.title === null || input.title === undefined || ![0, 1, 2].includes(input.title)) {
     issues.push({ field: 'title', key: 'person.title_required' });
   }
   if (input.gender === null || input.gender === undefined || ![0, 1].includes(input.gender)) {
     issues.push({ field: 'gender', key: 'common.enter_correct_data' });
   }
+  issues.push(...checkTitleGender(input.title, input.gender));
   if (!input.nationality || !/^[A-Za-z]{2}$/.test(input.nationality.trim())) {
     issues.push({ field: 'nationality', key: 'person.nationality_required' });
   }
-  if (!input.birthday) {
-    issues.push({ field: 'birthday', key: 'person.birthday_required' });
+  const birthdayIssues = checkBirthday(input.birthday, today);
+  if (birthdayIssues.length > 0 || !input.birthday) {
+    issues.push(...birthdayIssues);
   } else {
     const band = passengerTypeOn(input.birthday, today);
-    if (band === 'not_born') issues.push({ field: 'birthday', key: 'person.birthday_future' });
-    else if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
+    if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
     else if (
+      band !== 'not_born' &&
       input.passengerType !== undefined &&
       input.passengerType !== null &&
       PASSENGER_TYPE_CODE[band] !== input.passengerType

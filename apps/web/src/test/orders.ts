@@ -97,6 +97,7 @@ export function ticketsIssued(order: OrderDetail): OrderDetail {
 export function makeOrderDetail(patch: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...makeOrderSummary(),
+    view: 'full',
     contact: { name: 'DARA SOK', email: 'd***@example.com', countryCode: '+855', phone: '12****78' },
     passengers: [makePassenger(0), makePassenger(1)],
     price: {

@@ -79,6 +79,17 @@ export const orders = pgTable(
     /** 0 zh, 1 en, 2 km: the language of the order's mail and documents. */
     language: smallint('language').notNull().default(0),
     promoCode: text('promo_code'),
+    /**
+     * Who holds the unpaid order, for the hold limits (issue 9): `user:<id>` for a member,
+     * `ip:<address>` for a guest (an IPv6 guest by its /64). Null on orders made before it.
+     */
+    holder: text('holder'),
+    /**
+     * SHA-256 of the request that made the order (offer, passengers, contact, promo code in
+     * canonical JSON): its idempotency key answers only that same request (issue 9). Null on
+     * orders made before it.
+     */
+    requestHash: text('request_hash'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** When every passenger of the paid order had an e-ticket; null while ticketing is owed. */
     ticketedAt: timestamp('ticketed_at', { withTimezone: true }),
@@ -87,6 +98,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    /** The hold limits: a holder's unpaid orders, counted in each new order's transaction. */
+    index('orders_unpaid_holder_idx').on(t.holder, t.payDeadline).where(sql`${t.status} = 0`),
     /** The ticketing sweep: paid orders still owed tickets (few at any time). */
     index('orders_paid_unticketed_idx')
       .on(t.updatedAt)
@@ -217,6 +230,10 @@ export const promoCodes = pgTable('promo_codes', {
   /** Route codes like KTI-BKK it applies to; null for every route. */
   routes: text('routes').array(),
   usageLimit: integer('usage_limit'),
+  /**
+   * Uses taken by live orders: counted when an order is made (never past `usage_limit`), given
+   * back when an unpaid order expires, taken again when it is paid late (issue 9).
+   */
   usedCount: integer('used_count').notNull().default(0),
   /** Listed by queryCodeList; an unlisted code still works when typed. */
   listed: smallint('listed').notNull().default(1),

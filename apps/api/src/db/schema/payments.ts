@@ -38,6 +38,18 @@ export const payments = pgTable(
     /** The gateway's own id of this payment, once it has one. */
     gatewayReference: text('gateway_reference'),
     checkoutUrl: text('checkout_url'),
+    /**
+     * What the checkout was started for: the method, and for WeChat JSAPI the payer's openid.
+     * getPayUrl hands a pending payment with the same key out again instead of a new one (issue 9).
+     */
+    checkoutKey: text('checkout_key'),
+    /** The rest of the checkout the client was given: the form to post and the in-app parameters. */
+    checkout: jsonb('checkout').$type<{
+      form: Record<string, string> | null;
+      clientParams: Record<string, string> | null;
+    }>(),
+    /** When the gateway's checkout stops working, when that is before the order's deadline (WeChat H5). */
+    checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the reconcile sweep last asked the gateway about this pending payment. */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),

@@ -43,3 +43,19 @@ export const rateLimitHits = pgTable(
     index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
 );
+
+/**
+ * Sliding-window logs shared by every API process (issue 9: login and e-mail code limits that
+ * hold under concurrency): the times of a key's hits inside its window, oldest first, never more
+ * than the limit needs. Changed only by single statements (platform/rate-limit.ts), so parallel
+ * requests queue on the row and none reads a stale count. Rows idle for a day are purged.
+ */
+export const rateLimitLogs = pgTable(
+  'rate_limit_logs',
+  {
+    key: text('key').primaryKey(),
+    hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('rate_limit_logs_updated_at_idx').on(t.updatedAt)],
+);

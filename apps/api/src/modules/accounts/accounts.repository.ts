@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   captchas,
   emailCodes,
@@ -304,14 +304,6 @@ export class AccountsRepository {
     return rows[0]?.createdAt ?? null;
   }
 
-  async countCodesFromIp(ip: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({ n: count() })
-      .from(emailCodes)
-      .where(and(eq(emailCodes.ip, ip), gte(emailCodes.createdAt, since)));
-    return Number(rows[0]?.n ?? 0);
-  }
-
   async insertEmailCode(
     c: { email: string; purpose: string; codeHash: string; expiresAt: Date; ip: string | null },
     now: Date,
@@ -397,48 +389,6 @@ export class AccountsRepository {
 
   async recordLoginAttempt(accountKey: string, ip: string | null, succeeded: boolean, now: Date) {
     await this.db.insert(loginAttempts).values({ accountKey, ip, succeeded, createdAt: now, updatedAt: now });
-  }
-
-  /** Failed logins for an account key since `since`, not counting those before its last success. */
-  async countAccountFailures(accountKey: string, since: Date): Promise<number> {
-    const lastSuccess = await this.db
-      .select({ id: loginAttempts.id })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.accountKey, accountKey),
-          eq(loginAttempts.succeeded, true),
-          gte(loginAttempts.createdAt, since),
-        ),
-      )
-      .orderBy(desc(loginAttempts.id))
-      .limit(1);
-    const rows = await this.db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.accountKey, accountKey),
-          eq(loginAttempts.succeeded, false),
-          gte(loginAttempts.createdAt, since),
-          gt(loginAttempts.id, lastSuccess[0]?.id ?? 0),
-        ),
-      );
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  async countIpFailures(ip: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.ip, ip),
-          eq(loginAttempts.succeeded, false),
-          gte(loginAttempts.createdAt, since),
-        ),
-      );
-    return Number(rows[0]?.n ?? 0);
   }
 
   // Saved passengers: every query is scoped by the owner.

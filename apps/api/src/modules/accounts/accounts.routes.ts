@@ -30,7 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import { RateLimiter } from '../../platform/rate-limit';
+import { clientNetwork, RateLimiter } from '../../platform/rate-limit';
 import { AccountsRepository } from './accounts.repository';
 import type { AccountsService, ClientMeta, SessionContext } from './accounts.service';
 import { SavedPassengersService } from './saved-passengers.service';
@@ -64,7 +64,13 @@ export function accountsRoutes(deps: {
   const passengers = new SavedPassengersService(new AccountsRepository(deps.db), deps.now);
   const limiter = new RateLimiter(deps.db, deps.now);
   const limitLookups = async (request: FastifyRequest) => {
-    if (!(await limiter.take(`lookup:${request.ip}`, LIMITS.lookupIpMax, LIMITS.lookupIpWindowMs))) {
+    if (
+      !(await limiter.take(
+        `lookup:${clientNetwork(request.ip)}`,
+        LIMITS.lookupIpMax,
+        LIMITS.lookupIpWindowMs,
+      ))
+    ) {
       throw new AppError('tooManyRequests');
     }
   };
@@ -158,7 +164,14 @@ export function accountsRoutes(deps: {
           response: { 200: envelope(ZCaptchaResponse) },
         },
       },
-      async () => ok(await accounts.captchas.create()),
+      async (request) => {
+        // Drawing a captcha costs a few milliseconds of CPU and a row: a flood from one place is refused.
+        const key = `captcha:${clientNetwork(request.ip)}`;
+        if (!(await limiter.take(key, LIMITS.captchaIpMax, LIMITS.captchaIpWindowMs))) {
+          throw new AppError('tooManyRequests');
+        }
+        return ok(await accounts.captchas.create());
+      },
     );
 
     app.post(

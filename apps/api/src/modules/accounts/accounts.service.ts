@@ -11,12 +11,14 @@ import {
   type ZUpdateUserRequest,
 } from '@wings/contracts';
 import {
+  checkBirthday,
   checkEmail,
   checkEmailCode,
   checkName,
   checkPassword,
   checkPasswordPair,
   checkPhone,
+  checkTitleGender,
   localDate,
   type NormalizedAccount,
   normalizeAccount,
@@ -28,6 +30,8 @@ import type { Db } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { emailCodeMail } from '../../platform/mail/templates';
+import { clientNetwork, SlidingWindowLimiter } from '../../platform/rate-limit';
+import { type PurposeKeys, serverKeys } from '../../platform/secrets';
 import {
   AccountsRepository,
   type ProfilePatch,
@@ -73,8 +77,10 @@ export interface AccountsServiceDeps {
   repo: AccountsRepository;
   mailer: Mailer;
   now: () => Date;
-  /** Server secret keying the stored e-mail code digests. */
-  pepper: string;
+  /** The shared sliding-window counts of the login and e-mail code limits (platform/rate-limit.ts). */
+  limiter: SlidingWindowLimiter;
+  /** The server secret's e-mail-code keys (platform/secrets.ts): digests are made with the current one. */
+  pepper: PurposeKeys;
   sessionTtlDays: number;
   /** Outside production only: every captcha shows this text, so automated journeys can solve it. */
   captchaTestText?: string | undefined;
@@ -95,6 +101,13 @@ function accountKey(account: NormalizedAccount): string {
     : `phone:${account.countryCode ?? ''}:${account.phone}`;
 }
 
+/** Rate-limit keys (rate_limit_logs) of the accounts module; an IPv6 client counts by its /64. */
+const throttleKey = {
+  loginAccount: (account: string) => `login:${account}`,
+  loginIp: (ip: string) => `login-ip:${clientNetwork(ip)}`,
+  codeIp: (ip: string) => `email-code-ip:${clientNetwork(ip)}`,
+};
+
 /** Country codes are stored as digits, without "+". */
 function normalizeCountryCode(code: string | null | undefined): string | null {
   const digits = code?.trim().replace(/^\+/, '') ?? '';
@@ -111,13 +124,15 @@ export class AccountsService {
   private readonly repo: AccountsRepository;
   private readonly mailer: Mailer;
   private readonly now: () => Date;
-  private readonly pepper: string;
+  private readonly limiter: SlidingWindowLimiter;
+  private readonly pepper: PurposeKeys;
   private readonly sessionTtlMs: number;
 
   constructor(deps: AccountsServiceDeps) {
     this.repo = deps.repo;
     this.mailer = deps.mailer;
     this.now = deps.now;
+    this.limiter = deps.limiter;
     this.pepper = deps.pepper;
     this.sessionTtlMs = deps.sessionTtlDays * DAY_MS;
     this.captchas = new CaptchaService(deps.repo, deps.now, deps.captchaTestText);
@@ -129,6 +144,10 @@ export class AccountsService {
    * Sends a 6-digit code (POST user/testEmail). A reset code for an address without an
    * account is answered exactly like a sent one, and stored unusable, so the reply and the
    * throttles say nothing about which addresses have accounts.
+   *
+   * The per-IP count is taken first, in one statement (issue 9: 12 parallel requests once read
+   * the same count and all were sent), and given back when no code is made (4004, 4002).
+   * One code per address a minute holds because requests for an address queue on its lock.
    */
   async sendEmailCode(input: {
     email: string;
@@ -140,36 +159,40 @@ export class AccountsService {
     throwIfAny(checkEmail(email, 'email'));
     const ip = input.ip ?? null;
     const now = this.now();
-    const send = await this.repo.transaction(async (repo) => {
-      await repo.lockKey(email);
-      if (ip) {
-        const fromIp = await repo.countCodesFromIp(ip, new Date(now.getTime() - LIMITS.codeIpWindowMs));
-        if (fromIp >= LIMITS.codeIpMax) throw new AppError('tooManyRequests');
-      }
-      const last = await repo.lastCodeSentAt(email);
-      if (last && now.getTime() - last.getTime() < LIMITS.codeResendMs) {
-        throw new AppError('emailCodeTooSoon');
-      }
-      const user = await repo.findUserByEmail(email);
-      // The spec's own message (4002 email_exist) tells a registering visitor the address is taken.
-      if (purpose === 'register' && user) throw new AppError('emailExist');
-      const deliver = purpose !== 'reset' || user !== null;
-      const code = newEmailCode();
-      const codeHash = deliver
-        ? hashEmailCode(this.pepper, email, purpose, code)
-        : sha256(`unusable:${newSessionToken()}`);
-      await repo.insertEmailCode(
-        {
-          email,
-          purpose,
-          codeHash,
-          expiresAt: new Date(now.getTime() + LIMITS.codeTtlMinutes * 60_000),
-          ip,
-        },
-        now,
-      );
-      return deliver ? code : null;
-    });
+    const ipKey = ip ? throttleKey.codeIp(ip) : null;
+    const ipHit = ipKey ? await this.limiter.reserve(ipKey, LIMITS.codeIpMax, LIMITS.codeIpWindowMs) : null;
+    if (ipKey && !ipHit) throw new AppError('tooManyRequests');
+    const send = await this.repo
+      .transaction(async (repo) => {
+        await repo.lockKey(email);
+        const last = await repo.lastCodeSentAt(email);
+        if (last && now.getTime() - last.getTime() < LIMITS.codeResendMs) {
+          throw new AppError('emailCodeTooSoon');
+        }
+        const user = await repo.findUserByEmail(email);
+        // The spec's own message (4002 email_exist) tells a registering visitor the address is taken.
+        if (purpose === 'register' && user) throw new AppError('emailExist');
+        const deliver = purpose !== 'reset' || user !== null;
+        const code = newEmailCode();
+        const codeHash = deliver
+          ? hashEmailCode(this.pepper.current, email, purpose, code)
+          : sha256(`unusable:${newSessionToken()}`);
+        await repo.insertEmailCode(
+          {
+            email,
+            purpose,
+            codeHash,
+            expiresAt: new Date(now.getTime() + LIMITS.codeTtlMinutes * 60_000),
+            ip,
+          },
+          now,
+        );
+        return deliver ? code : null;
+      })
+      .catch(async (err: unknown) => {
+        if (ipKey && ipHit) await this.limiter.giveBack(ipKey, ipHit);
+        throw err;
+      });
     if (send !== null) {
       await this.mailer.send(
         emailCodeMail({
@@ -211,7 +234,9 @@ export class AccountsService {
     if (!live || !(await repo.reserveCodeAttempt(live.id, now, LIMITS.codeMaxAttempts))) {
       throw new AppError('emailCodeInvalid');
     }
-    if (!sameDigest(live.codeHash, hashEmailCode(this.pepper, email, purpose, code.trim()))) {
+    // Any accepted key: a code sent just before a secret rotation still works.
+    const digests = this.pepper.accepted.map((key) => hashEmailCode(key, email, purpose, code.trim()));
+    if (!digests.some((digest) => sameDigest(live.codeHash, digest))) {
       throw new AppError('emailCodeInvalid');
     }
     await repo.releaseCodeAttempt(live.id);
@@ -286,21 +311,30 @@ export class AccountsService {
   // Login and sessions
 
   /**
-   * POST user/login. Every attempt is recorded. Failures for one account within 15 minutes:
-   * from 5 on a captcha is required (602), from 10 the account is locked (203). An unknown
-   * account is answered like a wrong password (601), after the same argon2 work.
+   * POST user/login. Every attempt is recorded (login_attempts). Failures for one account in
+   * the last 15 minutes: from 5 on a captcha is required (602), from 10 the account is locked
+   * (203). An unknown account is answered like a wrong password (601), after the same argon2
+   * work. Both counts are taken before the slow password check, each in one statement that
+   * increments and returns (issue 9: a burst once read one count and 16-23 passwords were
+   * checked), so parallel attempts get no more checks than the limits; a right password gives
+   * its per-IP hit back and clears the account's count.
    */
   async login(input: LoginInput, meta: ClientMeta): Promise<SessionResponse> {
     const account = normalizeAccount(input.account);
     const key = accountKey(account);
     const ip = meta.ip ?? null;
     const now = this.now();
-    const since = new Date(now.getTime() - LIMITS.loginWindowMs);
-    if (ip && (await this.repo.countIpFailures(ip, since)) >= LIMITS.loginIpMax) {
-      throw new AppError('tooManyRequests');
-    }
+    const ipKey = ip ? throttleKey.loginIp(ip) : null;
+    const ipHit = ipKey ? await this.limiter.reserve(ipKey, LIMITS.loginIpMax, LIMITS.loginWindowMs) : null;
+    if (ipKey && !ipHit) throw new AppError('tooManyRequests');
+    // Failures before this attempt; attempts still under way count as failures until they succeed.
+    const counted = await this.limiter.hit(
+      throttleKey.loginAccount(key),
+      LIMITS.loginWindowMs,
+      LIMITS.loginLockAfter + 1,
+    );
+    const failures = counted.hits - 1;
     const fail = async () => this.repo.recordLoginAttempt(key, ip, false, now);
-    const failures = await this.repo.countAccountFailures(key, since);
     const user = await this.findLoginUser(account);
 
     if (failures >= LIMITS.loginLockAfter || (user?.lockedUntil && user.lockedUntil > now)) {
@@ -328,6 +362,9 @@ export class AccountsService {
       await fail();
       throw new AppError('loginLimit');
     }
+    // A success clears the account's count and does not count against the IP.
+    await this.limiter.clear(throttleKey.loginAccount(key));
+    if (ipKey && ipHit) await this.limiter.giveBack(ipKey, ipHit);
     await this.repo.recordLoginAttempt(key, ip, true, now);
     return this.openSession(user.id, meta);
   }
@@ -464,10 +501,14 @@ export class AccountsService {
     }
     if (input.title !== undefined) patch.title = input.title;
     if (input.gender !== undefined) patch.gender = input.gender;
+    if (input.title !== undefined || input.gender !== undefined) {
+      // The title and gender the profile will have must agree (Mr male; Miss, Mrs female).
+      const title = input.title === undefined ? user.title : input.title;
+      const gender = input.gender === undefined ? user.gender : input.gender;
+      issues.push(...checkTitleGender(title, gender));
+    }
     if (input.birthday !== undefined) {
-      if (input.birthday && input.birthday > localDate(this.now(), HOME_ZONE)) {
-        issues.push({ field: 'birthday', key: 'person.birthday_future' });
-      }
+      if (input.birthday) issues.push(...checkBirthday(input.birthday, localDate(this.now(), HOME_ZONE)));
       patch.birthday = input.birthday;
     }
     if (input.nationality !== undefined) {
@@ -556,9 +597,10 @@ export class AccountsService {
     });
   }
 
-  /** Removes old login attempts, captchas and codes (called now and then by the plugin). */
-  purgeOld(): Promise<void> {
-    return this.repo.purgeOld(new Date(this.now().getTime() - DAY_MS));
+  /** Removes old login attempts, captchas, codes and rate-limit windows (called now and then by the plugin). */
+  async purgeOld(): Promise<void> {
+    await this.repo.purgeOld(new Date(this.now().getTime() - DAY_MS));
+    await this.limiter.purge();
   }
 
   private async requireUser(userId: string): Promise<StoredUser> {
@@ -593,13 +635,14 @@ export function createAccountsService(deps: {
   db: Db;
   mailer: Mailer;
   now: () => Date;
-  config: Pick<Config, 'appSecret' | 'sessionTtlDays' | 'captchaTestText'>;
+  config: Pick<Config, 'serverSecret' | 'serverSecretPrevious' | 'sessionTtlDays' | 'captchaTestText'>;
 }): AccountsService {
   return new AccountsService({
     repo: new AccountsRepository(deps.db),
     mailer: deps.mailer,
     now: deps.now,
-    pepper: deps.config.appSecret,
+    limiter: new SlidingWindowLimiter(deps.db, deps.now),
+    pepper: serverKeys(deps.config).emailCode,
     sessionTtlDays: deps.config.sessionTtlDays,
     captchaTestText: deps.config.captchaTestText,
   });

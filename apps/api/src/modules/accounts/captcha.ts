@@ -1,12 +1,9 @@
-import svgCaptcha from 'svg-captcha';
 import type { AccountsRepository } from './accounts.repository';
+import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
 import { isUuid, sameDigest, sha256 } from './secrets';
 
 /** A captcha lives two minutes and answers once. */
 export const CAPTCHA_TTL_SECONDS = 120;
-
-/** svg-captcha's module is itself the function that draws a given text; its typings leave that out. */
-const renderText = svgCaptcha as unknown as (text: string, options?: svgCaptcha.ConfigObject) => string;
 
 /** The stored form of a captcha answer: case-insensitive. */
 export function hashCaptchaAnswer(answer: string): string {
@@ -23,10 +20,9 @@ export class CaptchaService {
   ) {}
 
   async create(): Promise<{ captchaId: string; image: string; expiresInSeconds: number }> {
-    // Letters that look alike (0/o, 1/l/i) are left out: the answer is case-insensitive.
-    const { data, text } = this.testText
-      ? { data: renderText(this.testText, { noise: 2, color: true }), text: this.testText }
-      : svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true });
+    // A distorted PNG (captcha-image.ts): no markup a script could read the letters from.
+    const text = this.testText ?? randomCaptchaText();
+    const png = await renderCaptchaPng(text);
     const now = this.now();
     const captchaId = await this.repo.insertCaptcha(
       hashCaptchaAnswer(text),
@@ -35,7 +31,7 @@ export class CaptchaService {
     );
     return {
       captchaId,
-      image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`,
+      image: `data:image/png;base64,${png.toString('base64')}`,
       expiresInSeconds: CAPTCHA_TTL_SECONDS,
     };
   }

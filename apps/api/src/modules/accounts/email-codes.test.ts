@@ -54,6 +54,52 @@ describe('e-mail codes (user/testEmail, user/testRandomNumber)', () => {
     ).toBe('0');
   });
 
+  it('sends at most 10 codes when 12 requests from one IP arrive at once', async () => {
+    const c = client(t);
+    const emails = Array.from({ length: 12 }, () => newEmail());
+    const replies = await Promise.all(
+      emails.map((email) => c.post('/travelsky/user/testEmail', { email, purpose: 'verify' })),
+    );
+    const sent = (await Promise.all(emails.map((email) => mailCount(t, email)))).reduce((a, b) => a + b, 0);
+    // Before the fix all 12 were sent.
+    expect(sent).toBe(10);
+    expect(replies.filter((r) => r.body.code === '0')).toHaveLength(10);
+    const refused = replies.filter((r) => r.body.code === '429');
+    expect(refused).toHaveLength(2);
+    expect(refused.every((r) => r.status === 429)).toBe(true);
+  });
+
+  it('sends one code to an address however many requests arrive at once', async () => {
+    const email = newEmail();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        client(t).post('/travelsky/user/testEmail', { email, purpose: 'verify' }),
+      ),
+    );
+    expect(await mailCount(t, email)).toBe(1);
+    expect(replies.filter((r) => r.body.code === '0')).toHaveLength(1);
+    expect(replies.filter((r) => r.body.code === '4004')).toHaveLength(7);
+  });
+
+  it('does not count a refused request against the IP', async () => {
+    const c = client(t);
+    const email = newEmail();
+    expect((await c.post('/travelsky/user/testEmail', { email, purpose: 'verify' })).body.code).toBe('0');
+    for (let i = 0; i < 5; i++) {
+      expect((await c.post('/travelsky/user/testEmail', { email, purpose: 'verify' })).body.code).toBe(
+        '4004',
+      );
+    }
+    for (let i = 0; i < 9; i++) {
+      expect(
+        (await c.post('/travelsky/user/testEmail', { email: newEmail(), purpose: 'verify' })).body.code,
+      ).toBe('0');
+    }
+    expect((await c.post('/travelsky/user/testEmail', { email: newEmail(), purpose: 'verify' })).status).toBe(
+      429,
+    );
+  });
+
   it('answers 4002 for a registration code to an address that has an account', async () => {
     const c = client(t);
     const { email } = await registerUser(t, c);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { hashCaptchaAnswer } from './captcha';
@@ -227,9 +228,9 @@ describe('login (user/login, getCaptcha)', () => {
     });
   });
 
-  it('serves an SVG captcha behind the access token', async () => {
+  it('serves a PNG captcha behind the access token', async () => {
     const res = await client(t).get('/getCaptcha');
-    expect(res.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(res.body.data.image).toMatch(/^data:image\/png;base64,/);
     expect(res.body.data.expiresInSeconds).toBe(120);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/getCaptcha' });
     expect(anonymous.json().code).toBe('2000');
@@ -322,6 +323,99 @@ describe('login (user/login, getCaptcha)', () => {
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('429');
     expect((await login(client(t), { account: newEmail(), password: 'Wrong1234' })).body.code).toBe('601');
+  });
+
+  /** How many replies carry each code: `601` means the password was checked (and wrong). */
+  function tally(replies: { body: { code: string } }[]): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const r of replies) out[r.body.code] = (out[r.body.code] ?? 0) + 1;
+    return out;
+  }
+
+  it('checks at most 5 passwords without a captcha when 25 wrong ones arrive at once', async () => {
+    const { email } = await registerUser(t, client(t));
+    const c = client(t);
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => login(c, { account: email, password: 'Wrong1234' })),
+    );
+    const codes = tally(replies);
+    // Before the fix the burst read one count and 16-23 passwords were checked.
+    expect(codes['601']).toBe(5);
+    // Attempts refused for want of a captcha count as failures too: from the 10th on, locked.
+    expect(codes['602']).toBe(5);
+    expect(codes['203']).toBe(15);
+    const next = await login(client(t), { account: email, password: PASSWORD });
+    expect(next.body.code).toBe('203');
+  });
+
+  it('checks at most 10 passwords and locks when 60 arrive at once, captchas solved, from many IPs', async () => {
+    const { email } = await registerUser(t, client(t));
+    const captchaIds: string[] = [];
+    // Each from its own address: one address may draw 60 captchas a minute.
+    for (let i = 0; i < 61; i++) captchaIds.push(await solvedCaptcha(client(t)));
+    const replies = await Promise.all(
+      captchaIds
+        .slice(0, 60)
+        .map((captchaId) =>
+          login(client(t), { account: email, password: 'Wrong1234', captchaId, captcha: 'abcd' }),
+        ),
+    );
+    const codes = tally(replies);
+    // Before the fix 18 passwords were checked.
+    expect(codes['601']).toBe(10);
+    expect(codes['203']).toBe(50);
+    const locked = await login(client(t), {
+      account: email,
+      password: PASSWORD,
+      captchaId: captchaIds[60],
+      captcha: 'abcd',
+    });
+    expect(locked.body.code).toBe('203');
+  });
+
+  it('checks at most 30 passwords from one IP when 42 logins to different accounts arrive at once', async () => {
+    const c = client(t, { ip: newIp() });
+    const replies = await Promise.all(
+      Array.from({ length: 42 }, () => login(c, { account: newEmail(), password: 'Wrong1234' })),
+    );
+    const codes = tally(replies);
+    // Before the fix all 42 were checked.
+    expect(codes['601']).toBe(30);
+    expect(codes['429']).toBe(12);
+    expect(replies.filter((r) => r.body.code === '429').every((r) => r.status === 429)).toBe(true);
+  });
+
+  it('counts an IPv6 client by its /64, however it rotates its addresses', async () => {
+    const net = `2001:db8:${randomInt(0, 0xffff).toString(16)}:${randomInt(0, 0xffff).toString(16)}`;
+    const replies = await Promise.all(
+      Array.from({ length: 42 }, (_, i) =>
+        login(client(t, { ip: `${net}:${i.toString(16)}::${randomInt(1, 0xffff).toString(16)}` }), {
+          account: newEmail(),
+          password: 'Wrong1234',
+        }),
+      ),
+    );
+    const codes = tally(replies);
+    expect(codes['601']).toBe(30);
+    expect(codes['429']).toBe(12);
+  });
+
+  it('does not count a right password against the IP, and clears the account count', async () => {
+    const ip = newIp();
+    const { email } = await registerUser(t, client(t));
+    for (let i = 0; i < 4; i++) await login(client(t, { ip }), { account: email, password: 'Wrong1234' });
+    for (let i = 0; i < 30; i++) {
+      expect((await login(client(t, { ip }), { account: email, password: PASSWORD })).body.code).toBe('0');
+    }
+    for (let i = 0; i < 26; i++) {
+      const res = await login(client(t, { ip }), { account: newEmail(), password: 'Wrong1234' });
+      expect(res.body.code).toBe('601');
+    }
+    // 4 + 26 failures from the IP: the next is refused.
+    expect((await login(client(t, { ip }), { account: newEmail(), password: 'Wrong1234' })).status).toBe(429);
+    // The account's own count was cleared by the successes.
+    const again = await login(client(t), { account: email, password: 'Wrong1234' });
+    expect(again.body).toMatchObject({ code: '601', data: { captchaRequired: false } });
   });
 
   it('names the missing fields', async () => {

@@ -42,9 +42,9 @@ export function newEmailCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** The stored form of an e-mail code: an HMAC keyed with the server secret, bound to address and purpose. */
-export function hashEmailCode(pepper: string, email: string, purpose: string, code: string): string {
-  return createHmac('sha256', pepper).update(`${email}\n${purpose}\n${code}`).digest('hex');
+/** The stored form of an e-mail code: an HMAC keyed with the server secret's e-mail-code key, bound to address and purpose. */
+export function hashEmailCode(key: Buffer, email: string, purpose: string, code: string): string {
+  return createHmac('sha256', key).update(`${email}\n${purpose}\n${code}`).digest('hex');
 }
 
 /** Compares two hex digests in constant time. */

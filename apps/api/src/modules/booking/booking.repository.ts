@@ -26,6 +26,17 @@ export interface StoredOrder {
   payDeadline: Date;
   offerId: string | null;
   promoCode: string | null;
+  /** The hash of the request that made it (null on orders made before issue 9). */
+  requestHash: string | null;
+}
+
+/** What one holder's live unpaid orders hold (issue 9: the hold limits). */
+export interface HeldUnpaid {
+  orders: number;
+  /** Seats over all flights: a seat on each flight of a return counts twice. */
+  seats: number;
+  /** Seats by flight id. */
+  byFlight: Map<string, number>;
 }
 
 export interface NewOrder {
@@ -39,6 +50,10 @@ export interface NewOrder {
   contact: { name: string; countryCode: string; phone: string; email: string };
   language: number;
   promoCode: string | null;
+  /** Who holds the unpaid order: `user:<id>` or `ip:<address>` (the hold limits). */
+  holder: string;
+  /** SHA-256 of the request's canonical JSON (its idempotency key answers only that request). */
+  requestHash: string;
   now: Date;
 }
 
@@ -136,6 +151,7 @@ const orderColumns = {
   payDeadline: orders.payDeadline,
   offerId: orders.offerId,
   promoCode: orders.promoCode,
+  requestHash: orders.requestHash,
 };
 
 /**
@@ -158,6 +174,43 @@ export class BookingRepository {
       .where(eq(orders.idempotencyKey, key))
       .limit(1);
     return rows[0] ?? null;
+  }
+
+  /**
+   * Serializes the new orders of one holder until this transaction ends (a transaction-scoped
+   * advisory lock), so counting its unpaid orders and adding one cannot race (issue 9).
+   */
+  async lockHolder(holder: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-holder:${holder}`}))`);
+  }
+
+  /**
+   * What a holder's unpaid orders still before their deadline hold: orders, seats, seats per
+   * flight. An order past its deadline no longer counts, even before the expiry job releases it.
+   */
+  async heldUnpaid(holder: string, now: Date): Promise<HeldUnpaid> {
+    const result = await this.db.execute<{
+      order_id: string;
+      flight_id: string | null;
+      seats: number | null;
+    }>(
+      sql`
+      select o.id as order_id, h.flight_id, h.seats
+        from orders o
+        left join order_holds h on h.order_id = o.id and h.released_at is null
+       where o.holder = ${holder} and o.status = 0 and o.pay_deadline > ${now}`,
+    );
+    const ids = new Set<string>();
+    const byFlight = new Map<string, number>();
+    let seats = 0;
+    for (const r of result.rows) {
+      ids.add(r.order_id);
+      if (r.flight_id === null) continue;
+      const n = Number(r.seats);
+      seats += n;
+      byFlight.set(r.flight_id, (byFlight.get(r.flight_id) ?? 0) + n);
+    }
+    return { orders: ids.size, seats, byFlight };
   }
 
   /**
@@ -184,6 +237,8 @@ export class BookingRepository {
           contactEmail: o.contact.email,
           language: o.language,
           promoCode: o.promoCode,
+          holder: o.holder,
+          requestHash: o.requestHash,
           createdAt: o.now,
           updatedAt: o.now,
         })
@@ -271,14 +326,32 @@ export class BookingRepository {
 
   /**
    * Cancels an unpaid order whose deadline has passed. The row lock makes a second caller
-   * wait and then find the status changed: exactly one caller gets true.
+   * wait and then find the status changed: exactly one caller gets the order's promo code
+   * (null when it had none); the others get false.
    */
-  async cancelOverdue(orderId: string, now: Date): Promise<boolean> {
-    const result = await this.db.execute(sql`
+  async cancelOverdue(orderId: string, now: Date): Promise<{ promoCode: string | null } | false> {
+    const result = await this.db.execute<{ promo_code: string | null }>(sql`
       update orders set status = 2, canceled_at = ${now}, updated_at = ${now}
        where id = ${orderId} and status = 0 and pay_deadline <= ${now}
-      returning id`);
-    return (result.rowCount ?? 0) === 1;
+      returning promo_code`);
+    const row = result.rows[0];
+    return row ? { promoCode: row.promo_code ?? null } : false;
+  }
+
+  /**
+   * A late payment revived an expired order: its promo code's use, given back at the expiry,
+   * is taken again. Counted even past the code's limit: the traveller paid the discounted price
+   * the order was made with (docs/decisions.md, issue 9). Whether it went past the limit; null
+   * when the order has no promo code.
+   */
+  async retakePromoUse(orderId: string, now: Date): Promise<{ code: string; pastLimit: boolean } | null> {
+    const result = await this.db.execute<{ code: string; past_limit: boolean }>(sql`
+      update promo_codes p set used_count = p.used_count + 1, updated_at = ${now}
+        from orders o
+       where o.id = ${orderId} and p.code = o.promo_code
+      returning p.code, (p.usage_limit is not null and p.used_count > p.usage_limit) as past_limit`);
+    const row = result.rows[0];
+    return row ? { code: row.code, pastLimit: Boolean(row.past_limit) } : null;
   }
 
   /**

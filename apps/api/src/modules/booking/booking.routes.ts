@@ -33,7 +33,7 @@ declare module 'fastify' {
 const tags = ['booking'];
 
 function caller(request: FastifyRequest): Caller {
-  return { userId: request.userId, lang: request.lang };
+  return { userId: request.userId, lang: request.lang, ip: request.ip };
 }
 
 /**
@@ -50,6 +50,7 @@ export function createBookingService(deps: {
   orderPayMinutes: number;
   guestNationalities: string[];
   zones: AirportZones;
+  limits: BookingServiceDeps['limits'];
 }): BookingService {
   const passengers = new SavedPassengersService(new AccountsRepository(deps.db), deps.now);
   return new BookingService({
@@ -64,6 +65,7 @@ export function createBookingService(deps: {
     log: deps.log,
     orderPayMinutes: deps.orderPayMinutes,
     guestNationalities: deps.guestNationalities,
+    limits: deps.limits,
   });
 }
 
@@ -113,7 +115,7 @@ export function bookingRoutes(deps: { service: BookingService; jobs: JobRunner }
           tags,
           summary: 'Create the order and hold its seats',
           description:
-            'One transaction: the order with its segments, passengers, price lines (the total is their sum), seat holds and history, and the promo code use. The same idempotencyKey answers the same order. Codes: 602 captcha_error (guests; data.captchaRequired), 609 passenger_limit (guest with a nationality outside the allowed ones), 301 offer expired, 204 seats sold out, 400 with fields for rule problems or a promo code that no longer applies, 500.',
+            'One transaction: the order with its segments, passengers, price lines (the total is their sum), seat holds and history, and the promo code use (given back if the order expires unpaid). The same idempotencyKey from the same caller with the same offer, passengers, contact and promo code answers the same order; with anything else it is refused (615). Codes: 602 captcha_error (guests; data.captchaRequired), 609 passenger_limit (guest with a nationality outside the allowed ones), 614 hold limit (too many unpaid orders or seats held unpaid by this account or guest address, in all or on one flight; data.limit), 615 idempotency key already used for a different booking, 301 offer expired, 204 seats sold out, 400 with fields for rule problems or a promo code that no longer applies, 500.',
           body: ZSaveTicketOrderRequest,
           response: { 200: envelope(ZSavedOrder) },
         },

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import {
   type BookingPassenger,
   type Contact,
@@ -9,14 +11,17 @@ import {
   type ZSaveTicketOrderRequest,
 } from '@wings/contracts';
 import {
+  checkBirthday,
   checkContact,
   checkDocExpiry,
   checkDocument,
   checkEmail,
   checkGuestNationalities,
+  checkMiddleName,
   checkName,
   checkParty,
   checkPhone,
+  checkTitleGender,
   localDate,
   type RuleIssue,
 } from '@wings/rules';
@@ -27,6 +32,7 @@ import type { OfferRecord, PriceLine, PricingService } from '../pricing/pricing.
 import type { AirportZones } from '../shopping/airport-zones';
 import {
   type BookingRepository,
+  type HeldUnpaid,
   isRetryableConflict,
   type NewPassenger,
   type NewPriceLine,
@@ -39,7 +45,10 @@ type AddPassengerInput = z.infer<typeof ZAddPassengerRequest>;
 type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
 
 /** What booking needs of the pricing module. */
-export type PricingPort = Pick<PricingService, 'getOffer' | 'priceBreakdown' | 'redeemPromo'>;
+export type PricingPort = Pick<
+  PricingService,
+  'getOffer' | 'priceBreakdown' | 'redeemPromo' | 'releasePromo'
+>;
 
 /** What booking needs of the orders module: a grant to read the new order's detail (issue 5). */
 export interface OrderGrantPort {
@@ -74,12 +83,81 @@ export interface BookingServiceDeps {
   orderPayMinutes: number;
   /** Nationalities a guest may book (config GUEST_NATIONALITIES). */
   guestNationalities: string[];
+  /** What one account or guest address may hold unpaid at once (issue 9; config BOOKING_MAX_*). */
+  limits: HoldLimits;
+}
+
+/**
+ * The hold limits of one holder (an account, or a guest's address): unpaid orders before their
+ * deadline, the seats they hold over all flights (a return's seat counts on each flight), and
+ * the seats they hold on one dated flight. 0 turns a limit off. docs/operations.md says why.
+ */
+export interface HoldLimits {
+  unpaidOrders: number;
+  unpaidSeats: number;
+  seatsPerFlight: number;
 }
 
 /** Who is asking: the logged-in user or a guest, and the language of the reply and the order. */
 export interface Caller {
   userId: string | null;
   lang: LanguageTag;
+  /** The client's address (request.ip, behind TRUST_PROXY): a guest's holds are counted by it. */
+  ip: string;
+}
+
+/**
+ * Who holds an order for the hold limits: a member by account; a guest by address, an IPv6
+ * guest by its /64 (one subscriber's network: its addresses are free to change).
+ */
+export function holderOf(caller: Pick<Caller, 'userId' | 'ip'>): string {
+  if (caller.userId) return `user:${caller.userId}`;
+  return `ip:${guestNetwork(caller.ip)}`;
+}
+
+function guestNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const address = ip.toLowerCase().split('%')[0] ?? '';
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // "::" stands for as many zero groups as the address leaves out.
+  const zeros = tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length);
+  const groups = [...left, ...Array<string>(zeros).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The fingerprint of a saveTicketOrder request: SHA-256 of the canonical JSON (keys sorted,
+ * null and absent alike) of its offer, passengers, contact and promo code. The captcha is left
+ * out (a retry solves a new one), and so are the key and the terms.
+ */
+export function bookingRequestHash(input: SaveTicketOrderInput): string {
+  const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
+  const canonical = canonicalJson({
+    offerId: input.offerId,
+    passengers: input.passengers,
+    contact: input.contact,
+    promoCode,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The queue of order expiries: one job per order at its deadline. */
@@ -153,15 +231,16 @@ export class BookingService {
    * long ago or is still running (in this process or, through the unique key, in another).
    */
   async saveTicketOrder(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder> {
+    const requestHash = bookingRequestHash(input);
     const running = this.inFlight.get(input.idempotencyKey);
     if (running) {
       const first = await running.catch(() => null);
       if (first) {
-        const replay = await this.replay(input, caller);
+        const replay = await this.replay(input, caller, requestHash);
         if (replay) return replay;
       }
     }
-    const work = this.createOrder(input, caller);
+    const work = this.createOrder(input, caller, requestHash);
     this.inFlight.set(input.idempotencyKey, work);
     try {
       return await work;
@@ -170,8 +249,12 @@ export class BookingService {
     }
   }
 
-  private async createOrder(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder> {
-    const earlier = await this.replay(input, caller);
+  private async createOrder(
+    input: SaveTicketOrderInput,
+    caller: Caller,
+    requestHash: string,
+  ): Promise<SavedOrder> {
+    const earlier = await this.replay(input, caller, requestHash);
     if (earlier) return earlier;
 
     // Guests prove they are people (spec §8: 602); the form shows the captcha on this flag.
@@ -234,12 +317,15 @@ export class BookingService {
       throw new AppError('systemError');
     }
     const actor = caller.userId ? `user:${caller.userId}` : 'guest';
+    const holder = holderOf(caller);
 
     for (let attempt = 1; ; attempt++) {
       try {
         const orderNo = newOrderNo(now);
         const pnr = newPnr();
         const orderId = await this.repo.transaction(async (tx, handle) => {
+          // First, under the holder's lock: what this account or address already holds unpaid.
+          await this.checkHoldLimits(tx, holder, holds, record, now);
           const inserted = await tx.insertOrder({
             orderNo,
             pnr,
@@ -256,6 +342,8 @@ export class BookingService {
             },
             language: Language[caller.lang],
             promoCode: breakdown.promo?.applied ? breakdown.promo.code : null,
+            holder,
+            requestHash,
             now,
           });
           if ('conflict' in inserted) throw new RollBack(inserted.conflict);
@@ -319,7 +407,7 @@ export class BookingService {
       } catch (err) {
         if (err instanceof RollBack && err.reason === 'idempotency_key') {
           // Another request with this key committed first: its order is the answer.
-          const winner = await this.replay(input, caller);
+          const winner = await this.replay(input, caller, requestHash);
           if (winner) return winner;
           throw new AppError('systemError', { cause: err });
         }
@@ -334,16 +422,24 @@ export class BookingService {
    * Cancels an unpaid order past its deadline and gives back exactly the seats it held, once:
    * the status change is a conditional UPDATE (a second caller waits on its row lock and then
    * changes nothing), and only holds flipped from unreleased by this call are given back.
+   * Its promo code's use goes back with them (issue 9), in the same transaction, so exactly once.
    * The order keeps its holds (released) and segments, so a late payment can take them again.
    */
   async expireOrder(orderId: string): Promise<{ expired: boolean; released: SeatHold[] }> {
     const now = this.deps.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.repo.transaction(async (tx) => {
-          if (!(await tx.cancelOverdue(orderId, now))) return { expired: false, released: [] };
+        return await this.repo.transaction(async (tx, handle) => {
+          const canceled = await tx.cancelOverdue(orderId, now);
+          if (!canceled) return { expired: false, released: [] };
           const released = await tx.releaseHolds(orderId, now);
-          await tx.insertEvent(orderId, 'expired', 'system', now, { reason: 'pay_deadline', released });
+          const promoCode = canceled.promoCode;
+          if (promoCode) await this.pricing().releasePromo(handle, promoCode);
+          await tx.insertEvent(orderId, 'expired', 'system', now, {
+            reason: 'pay_deadline',
+            released,
+            ...(promoCode ? { promoReleased: promoCode } : {}),
+          });
           return { expired: true, released };
         });
       } catch (err) {
@@ -376,15 +472,80 @@ export class BookingService {
     }
   }
 
-  /** The order already made with this idempotency key, if it is the caller's and for this offer. */
-  private async replay(input: SaveTicketOrderInput, caller: Caller): Promise<SavedOrder | null> {
+  /**
+   * The order already made with this idempotency key, when this is the same request again: the
+   * same caller (the member, or for a guest no member) and the same request hash (offer,
+   * passengers, contact, promo code). Anything else is refused (615), never answered with the
+   * order: a guest holds no account to compare, so the key, which only the booking client keeps,
+   * and the exact body are what make a replay honest (docs/decisions.md, issue 9).
+   */
+  private async replay(
+    input: SaveTicketOrderInput,
+    caller: Caller,
+    requestHash: string,
+  ): Promise<SavedOrder | null> {
     const existing = await this.repo.orderByIdempotencyKey(input.idempotencyKey);
     if (!existing) return null;
-    if (existing.offerId !== input.offerId || existing.userId !== caller.userId) {
-      // A key reused for something else: never show another traveller's order.
-      throw invalid([{ field: 'idempotencyKey', key: 'common.enter_correct_data' }]);
+    const sameRequest =
+      existing.requestHash === null
+        ? existing.offerId === input.offerId // an order made before request hashes
+        : existing.requestHash === requestHash;
+    if (existing.userId !== caller.userId || !sameRequest) {
+      throw new AppError('idempotencyKeyReused', {
+        fields: [{ field: 'idempotencyKey', key: 'idempotency_key_reused' }],
+      });
     }
     return this.savedOrderOf(existing);
+  }
+
+  /**
+   * Refuses an order past the holder's limits (issue 9: one account held 153 of 155 seats of a
+   * flight with unpaid orders). Runs first in the order's transaction under the holder's
+   * advisory lock, so parallel orders of one holder are counted one after the other and can
+   * never pass a limit together; other holders are not held up.
+   */
+  private async checkHoldLimits(
+    tx: BookingRepository,
+    holder: string,
+    holds: SeatHold[],
+    offer: OfferRecord,
+    now: Date,
+  ): Promise<void> {
+    const limits = this.deps.limits;
+    if (!limits.unpaidOrders && !limits.unpaidSeats && !limits.seatsPerFlight) return;
+    await tx.lockHolder(holder);
+    const held: HeldUnpaid = await tx.heldUnpaid(holder, now);
+    const data = (limit: number) => ({ limit, unpaidOrders: held.orders, seatsHeld: held.seats });
+    if (limits.unpaidOrders && held.orders + 1 > limits.unpaidOrders) {
+      throw new AppError('unpaidOrdersLimit', {
+        params: { count: held.orders, limit: limits.unpaidOrders },
+        data: data(limits.unpaidOrders),
+      });
+    }
+    const adding = holds.reduce((sum, h) => sum + h.seats, 0);
+    if (limits.unpaidSeats && held.seats + adding > limits.unpaidSeats) {
+      throw new AppError('unpaidSeatsLimit', {
+        params: { held: held.seats, limit: limits.unpaidSeats },
+        data: data(limits.unpaidSeats),
+      });
+    }
+    if (!limits.seatsPerFlight) return;
+    for (const hold of holds) {
+      const onFlight = held.byFlight.get(hold.flightId) ?? 0;
+      if (onFlight + hold.seats <= limits.seatsPerFlight) continue;
+      const segment = offer.segments.find((s) => s.flightId === hold.flightId);
+      const zone = segment ? (await this.deps.zones.zones()).get(segment.depCode) : undefined;
+      throw new AppError('flightHoldLimit', {
+        params: {
+          held: onFlight,
+          limit: limits.seatsPerFlight,
+          flight: segment
+            ? `${segment.flightNo} ${localDate(new Date(segment.depUtc), zone ?? 'Asia/Phnom_Penh')}`
+            : hold.flightId,
+        },
+        data: { ...data(limits.seatsPerFlight), flightId: hold.flightId, seatsOnFlight: onFlight },
+      });
+    }
   }
 
   /** The reply of saveTicketOrder, priced from the order's own lines (as they were priced). */
@@ -428,7 +589,10 @@ export class BookingService {
     passengers.forEach((p, i) => {
       issues.push(...checkBookingPassenger(p, i, { today, lastDeparture }));
     });
-    issues.push(...checkParty(passengers, firstDeparture));
+    // A field keeps its first problem: a birth date already refused (not a real date, in the
+    // future, too long ago) is not reported again by the party's age-band rules.
+    const reported = new Set(issues.map((i) => i.field));
+    issues.push(...checkParty(passengers, firstDeparture).filter((i) => !reported.has(i.field)));
 
     const [adults, children, infants] = offer.passengers;
     const given = [1, 2, 3].map((t) => passengers.filter((p) => p.passengerType === t).length);
@@ -467,7 +631,10 @@ export class BookingService {
   }
 }
 
-/** One passenger's own fields (spec §5); the party rules check birth dates and types. */
+/**
+ * One passenger's own fields (spec §5), with the birth date a real date not over 120 years
+ * before today; the party rules check ages at the first departure against the types.
+ */
 function checkBookingPassenger(
   p: BookingPassenger,
   i: number,
@@ -475,10 +642,11 @@ function checkBookingPassenger(
 ): RuleIssue[] {
   const f = (name: string) => `passengers.${i}.${name}`;
   const issues = checkName(p.surname, p.givenName, { surname: f('surname'), givenName: f('givenName') });
-  const middle = p.middleName?.trim();
-  if (middle && !/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(middle)) {
-    issues.push({ field: f('middleName'), key: 'person.name_letters' });
-  }
+  issues.push(...checkMiddleName(p.middleName, f('middleName')));
+  issues.push(...checkTitleGender(p.title, p.gender, f('title')));
+  // A real date, not after today (nobody unborn can hold a ticket), not over 120 years before it;
+  // the party rules then judge the age on the departure date.
+  issues.push(...checkBirthday(p.birthday, at.today, f('birthday')));
   if (!/^[A-Z]{2}$/.test(p.nationality))
     issues.push({ field: f('nationality'), key: 'person.nationality_required' });
   issues.push(...checkDocument(p.docType, p.docNumber, f('docNumber')));

@@ -166,7 +166,9 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     const stranger = client(t);
     await registerUser(t, stranger);
     const stolen = await stranger.post(URL, body);
-    expect(stolen.status).toBe(400);
+    // Issue 9: refused with a catalogue error of its own (615), no longer a 400.
+    expect(stolen.body.code).toBe('615');
+    expect(stolen.body.data.orderNo).toBeUndefined();
     expect(fieldsOf(stolen.body)).toEqual(['idempotencyKey']);
   });
 

@@ -51,15 +51,18 @@ export function passenger(
   departure: string,
   extra: Record<string, unknown> = {},
 ) {
+  // An infant is born before today (never in the future) and is under two at the departure.
+  const yesterday = addDays(new Date().toISOString().slice(0, 10), -1);
+  const infantBirthday = [addDays(departure, -200), yesterday].sort()[0]!;
   const birthday =
-    type === 1 ? '1988-03-15' : type === 2 ? addDays(departure, -(6 * 365 + 30)) : addDays(departure, -200);
+    type === 1 ? '1988-03-15' : type === 2 ? addDays(departure, -(6 * 365 + 30)) : infantBirthday;
   return {
     passengerType: type,
     surname: 'Chan',
     givenName: GIVEN[i % GIVEN.length],
     middleName: null,
     title: type === 1 ? 0 : 1,
-    gender: 0,
+    gender: type === 1 ? 0 : 1, // Mr male; Miss female: the title must agree with the gender
     nationality: 'KH',
     birthday,
     docType: 1,

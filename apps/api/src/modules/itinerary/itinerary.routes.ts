@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { RateLimiter } from '../../platform/rate-limit';
+import type { PurposeKeys } from '../../platform/secrets';
 import { orderCaller } from '../orders/order-grant';
 import { OrdersRepository } from '../orders/orders.repository';
 import { OrdersService } from '../orders/orders.service';
@@ -19,13 +20,14 @@ import { ITINERARY_SEND_LIMIT, ItineraryService } from './itinerary.service';
 export function itineraryRoutes(deps: {
   db: Db;
   now: () => Date;
-  appSecret: string;
+  /** The order-grant keys (platform/secrets.ts). */
+  grantKeys: PurposeKeys;
   zones: AirportZones;
 }): FastifyPluginAsyncZod {
   const orders = new OrdersService({
     repo: new OrdersRepository(deps.db),
     now: deps.now,
-    appSecret: deps.appSecret,
+    grantKeys: deps.grantKeys,
     zones: deps.zones,
   });
   const shopping = createShoppingService({ repo: createShoppingRepository(deps.db), now: deps.now });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { escapeHtml } from '../../platform/mail/layout';
+import { serverKeys } from '../../platform/secrets';
 import { acceptFormPosts } from './oauth.routes';
 import { PROVIDER_NAMES, type ProviderName } from './providers';
 import { SandboxCodes, sandboxAuthorizePath } from './providers/sandbox.provider';
@@ -65,7 +66,7 @@ const BRANDS: Record<ProviderName, Brand> = {
  * provider's, then back to the real callback with a signed code (Apple: by form post, as Apple does).
  */
 export function sandboxOAuthRoutes(deps: { config: Config; now: () => Date }): FastifyPluginAsyncZod {
-  const codes = new SandboxCodes(deps.config.appSecret);
+  const codes = new SandboxCodes(serverKeys(deps.config).oauthSandbox);
   return async (app) => {
     acceptFormPosts(app);
     const common = { config: { public: true } } as const;

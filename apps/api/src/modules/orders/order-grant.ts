@@ -1,44 +1,59 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { OrderAccessScope } from '@wings/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { PurposeKeys } from '../../platform/secrets';
 
 /**
  * The grant a guest lookup hands out: "this caller proved they know the order" for 2 hours.
- * `base64url(orderNo \n expiresAtMs) . base64url(HMAC-SHA256)`, keyed with a key derived from
- * the app secret for this one purpose, so a grant is worthless for any other order or use.
+ * `base64url(orderNo \n expiresAtMs \n scope) . base64url(HMAC-SHA256)`, keyed with the server
+ * secret's order-grant key (platform/secrets.ts), so a grant is worthless for any other order
+ * or use, and nobody holding only the public app secret can make one.
+ *
+ * The scope says how much the holder proved (issue 9.16): `full` (a passenger's document number,
+ * or having booked the order) reads the whole record; `limited` (PNR + surname, printed on
+ * boarding passes and bag tags) reads what the traveller needs but no birth dates, nationality,
+ * documents, e-mail or phone. Either may pay the order and send its itinerary.
  */
 export const ORDER_GRANT_TTL_MS = 2 * 60 * 60_000;
 
-export function orderGrantKey(appSecret: string): Buffer {
-  return createHmac('sha256', appSecret).update('wings/order-access-grant/v1').digest();
-}
+export type GrantScope = OrderAccessScope;
 
 function mac(key: Buffer, payload: string): Buffer {
   return createHmac('sha256', key).update(payload).digest();
 }
 
-export function signOrderGrant(key: Buffer, orderNo: string, expiresAt: Date): string {
-  const payload = Buffer.from(`${orderNo}\n${expiresAt.getTime()}`).toString('base64url');
+export function signOrderGrant(key: Buffer, orderNo: string, expiresAt: Date, scope: GrantScope): string {
+  const payload = Buffer.from(`${orderNo}\n${expiresAt.getTime()}\n${scope}`).toString('base64url');
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
-/** True when `grant` is a genuine, unexpired grant for exactly `orderNo`. */
+/**
+ * The scope of `grant` when it is a genuine, unexpired grant for exactly `orderNo`, made with
+ * any accepted key (the current secret's, or the previous one's during a rotation); else null.
+ */
 export function verifyOrderGrant(
-  key: Buffer,
+  keys: PurposeKeys,
   grant: string | undefined,
   orderNo: string,
   now: Date,
-): boolean {
-  if (!grant || grant.length > 512) return false;
+): GrantScope | null {
+  if (!grant || grant.length > 512) return null;
   const dot = grant.indexOf('.');
-  if (dot <= 0) return false;
+  if (dot <= 0) return null;
   const payload = grant.slice(0, dot);
   const given = Buffer.from(grant.slice(dot + 1), 'base64url');
-  const expected = mac(key, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  const [grantedOrderNo, expiresMs] = Buffer.from(payload, 'base64url').toString('utf8').split('\n');
-  if (grantedOrderNo !== orderNo) return false;
+  const genuine = keys.accepted.some((key) => {
+    const expected = mac(key, payload);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!genuine) return null;
+  const [grantedOrderNo, expiresMs, scope, extra] = Buffer.from(payload, 'base64url')
+    .toString('utf8')
+    .split('\n');
+  if (grantedOrderNo !== orderNo || extra !== undefined) return null;
+  if (scope !== 'full' && scope !== 'limited') return null;
   const expires = Number(expiresMs);
-  return Number.isFinite(expires) && expires > now.getTime();
+  return Number.isFinite(expires) && expires > now.getTime() ? scope : null;
 }
 
 /** Who asks for an order: the logged-in user, and the guest grant they send. */
@@ -55,15 +70,29 @@ export function orderCaller(request: FastifyRequest): DetailCaller {
 }
 
 /**
- * True when the caller may act on the order: its logged-in owner, or anyone sending a genuine,
- * unexpired grant for it (a guest, or a logged-in user paying a guest order).
+ * How the caller may read the order: `full` for its logged-in owner or a full grant, `limited`
+ * for a limited grant, null for anyone else.
+ */
+export function orderAccess(
+  keys: PurposeKeys,
+  order: { orderNo: string; userId: string | null },
+  caller: DetailCaller,
+  now: Date,
+): GrantScope | null {
+  if (caller.userId !== null && order.userId === caller.userId) return 'full';
+  return verifyOrderGrant(keys, caller.orderToken, order.orderNo, now);
+}
+
+/**
+ * True when the caller may act on the order (pay it, ask its pay status): its logged-in owner, or
+ * anyone sending a genuine, unexpired grant for it of either scope (a guest, or a logged-in user
+ * paying a guest order).
  */
 export function mayActOnOrder(
-  key: Buffer,
+  keys: PurposeKeys,
   order: { orderNo: string; userId: string | null },
   caller: DetailCaller,
   now: Date,
 ): boolean {
-  if (caller.userId !== null && order.userId === caller.userId) return true;
-  return verifyOrderGrant(key, caller.orderToken, order.orderNo, now);
+  return orderAccess(keys, order, caller, now) !== null;
 }

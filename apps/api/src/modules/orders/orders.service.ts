@@ -1,6 +1,7 @@
 import type {
   MemberOrderList,
   MemberOrderListRequest,
+  OrderAccessUpgradeRequest,
   OrderDetail,
   OrderLeg,
   OrderLookupRequest,
@@ -11,13 +12,14 @@ import type {
   OrderSummary,
 } from '@wings/contracts';
 import { localDate, toLocalIso } from '@wings/rules';
-import { AppError } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
+import type { PurposeKeys } from '../../platform/secrets';
 import type { AirportZones } from '../shopping/airport-zones';
 import {
   type DetailCaller,
-  mayActOnOrder,
+  type GrantScope,
   ORDER_GRANT_TTL_MS,
-  orderGrantKey,
+  orderAccess,
   signOrderGrant,
 } from './order-grant';
 import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow } from './orders.repository';
@@ -25,7 +27,8 @@ import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow
 export interface OrdersServiceDeps {
   repo: OrdersRepository;
   now: () => Date;
-  appSecret: string;
+  /** The order-grant keys (platform/secrets.ts): grants are signed with the current one. */
+  grantKeys: PurposeKeys;
   /** Airport time zones, from the network module. */
   zones: AirportZones;
 }
@@ -98,8 +101,26 @@ export function priceFromLines(
   };
 }
 
+type Ticket = OrderDetail['passengers'][number]['ticket'];
+
+/**
+ * A passenger in the limited view (a grant from PNR + surname, issue 9.16): the name on the
+ * ticket and the ticket, nothing that identifies the person further.
+ */
+function limitedPassengerOf(p: PassengerRow, ticket: Ticket): OrderDetail['passengers'][number] {
+  return {
+    seq: p.seq,
+    passengerType: p.passengerType,
+    surname: p.surname,
+    givenName: p.givenName,
+    middleName: p.middleName,
+    title: p.title,
+    ticket,
+  };
+}
+
 /** A passenger as the traveller reads it: documents, e-mail and phone masked. */
-function passengerOf(p: PassengerRow, ticket: OrderDetail['passengers'][number]['ticket']) {
+function passengerOf(p: PassengerRow, ticket: Ticket) {
   return {
     seq: p.seq,
     passengerType: p.passengerType,
@@ -126,30 +147,55 @@ function passengerOf(p: PassengerRow, ticket: OrderDetail['passengers'][number][
  * CAS912, so nothing can be learnt by probing.
  */
 export class OrdersService {
-  private readonly grantKey: Buffer;
+  constructor(private readonly deps: OrdersServiceDeps) {}
 
-  constructor(private readonly deps: OrdersServiceDeps) {
-    this.grantKey = orderGrantKey(deps.appSecret);
-  }
-
-  /** A guest finds an order and gets a 2-hour grant to read its detail. */
+  /**
+   * A guest finds an order and gets a 2-hour grant to read its detail: a full one for order
+   * number + document number, a limited one for PNR + surname (both printed on boarding passes).
+   */
   async lookup(request: OrderLookupRequest): Promise<OrderLookupResponse> {
     const { repo } = this.deps;
     let order: OrderRow | null;
+    let scope: GrantScope;
     if ('orderNo' in request) {
       order = await repo.byOrderNo(request.orderNo);
       if (order && !(await repo.hasDocument(order.id, request.docNumber))) order = null;
+      scope = 'full';
     } else {
       order = await repo.byPnr(request.pnr);
       if (order && !(await repo.hasSurname(order.id, request.surname))) order = null;
+      scope = 'limited';
     }
     if (!order) throw new AppError('orderNotFound');
+    return this.granted(order, scope);
+  }
+
+  /**
+   * A limited grant (or any access) plus one passenger's document number gives a full grant.
+   * No access answers CAS912 as for an unknown order; a document number no passenger carries is
+   * a 400 naming `docNumber` (the caller already proved they know the order).
+   */
+  async upgrade(request: OrderAccessUpgradeRequest, caller: DetailCaller): Promise<OrderLookupResponse> {
+    const { repo } = this.deps;
+    const order = await repo.byOrderNo(request.orderNo);
+    if (!order || !orderAccess(this.deps.grantKeys, order, caller, this.deps.now())) {
+      throw new AppError('orderNotFound');
+    }
+    if (!(await repo.hasDocument(order.id, request.docNumber))) {
+      throw invalid([{ field: 'docNumber', key: 'order_document_mismatch' }]);
+    }
+    return this.granted(order, 'full');
+  }
+
+  /** The order's summary with a new 2-hour grant of `scope`. */
+  private async granted(order: OrderRow, scope: GrantScope): Promise<OrderLookupResponse> {
     const [summary] = await this.summaries([order]);
     const expiresAt = new Date(this.deps.now().getTime() + ORDER_GRANT_TTL_MS);
     return {
       ...summary!,
-      accessToken: signOrderGrant(this.grantKey, order.orderNo, expiresAt),
+      accessToken: signOrderGrant(this.deps.grantKeys.current, order.orderNo, expiresAt, scope),
       accessTokenExpiresAt: expiresAt.toISOString(),
+      accessScope: scope,
     };
   }
 
@@ -161,17 +207,21 @@ export class OrdersService {
   bookingGrant(orderNo: string, payDeadline: Date): { orderToken: string; orderTokenExpiresAt: string } {
     const expiresAt = new Date(payDeadline.getTime() + ORDER_GRANT_TTL_MS);
     return {
-      orderToken: signOrderGrant(this.grantKey, orderNo, expiresAt),
+      orderToken: signOrderGrant(this.deps.grantKeys.current, orderNo, expiresAt, 'full'),
       orderTokenExpiresAt: expiresAt.toISOString(),
     };
   }
 
-  /** The full order, for its logged-in owner or a guest with a grant for this order number. */
+  /**
+   * The order, for its logged-in owner or a guest with a grant for this order number: the full
+   * view for the owner and a full grant, the limited view (no personal fields) for a limited one.
+   */
   async detail(orderNo: string, caller: DetailCaller): Promise<OrderDetail> {
     const { repo } = this.deps;
     const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError('orderNotFound');
-    if (!mayActOnOrder(this.grantKey, order, caller, this.deps.now())) throw new AppError('orderNotFound');
+    const view = orderAccess(this.deps.grantKeys, order, caller, this.deps.now());
+    if (!view) throw new AppError('orderNotFound');
     const [[summary], contact, passengers, tickets, lines, refunds] = await Promise.all([
       this.summaries([order]),
       repo.contact(order.id),
@@ -181,15 +231,21 @@ export class OrdersService {
       repo.refunds(order.id),
     ]);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
+    const full = view === 'full';
     return {
       ...summary!,
+      view,
       contact: {
         name: contact?.name ?? '',
+        // Masked in both views: the itinerary card says where the itinerary goes.
         email: contact ? maskEmail(contact.email) : '',
-        countryCode: contact?.countryCode ?? '',
-        phone: contact ? maskPhone(contact.phone) : '',
+        ...(full
+          ? { countryCode: contact?.countryCode ?? '', phone: contact ? maskPhone(contact.phone) : '' }
+          : {}),
       },
-      passengers: passengers.map((p) => passengerOf(p, tickets.get(p.id) ?? null)),
+      passengers: passengers.map((p) =>
+        full ? passengerOf(p, tickets.get(p.id) ?? null) : limitedPassengerOf(p, tickets.get(p.id) ?? null),
+      ),
       price: priceFromLines(order.currency, lines, order.promoCode, types),
       refunds: refunds.map((r) => ({
         amount: { amount: r.amount, currency: r.currency } as OrderRefund['amount'],

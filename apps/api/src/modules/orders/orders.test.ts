@@ -1,13 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { deriveKey, serverKeys } from '../../platform/secrets';
 import { client, type Reply, registerUser } from '../accounts/test-support';
 import { type Client, contact, flightOn, offerFor, passenger, solvedCaptcha } from '../booking/test-support';
-import { ORDER_GRANT_TTL_MS, orderGrantKey, signOrderGrant } from './order-grant';
+import { ORDER_GRANT_TTL_MS, signOrderGrant } from './order-grant';
+import { ORDER_DOCUMENT_LIMIT } from './orders.routes';
 
 const LOOKUP = '/travelsky/ibe/queryOrderByOrderNo';
+const UPGRADE = '/travelsky/ibe/upgradeOrderAccess';
 const DETAIL = '/travelsky/ibe/getOrderDetail';
 const MEMBER = '/travelsky/user/getMemberOrder';
+const PAY_STATUS = '/travelsky/payment/status';
+/** What the limited view (PNR + surname) shows of a passenger: names, type, title and ticket. */
+const LIMITED_PASSENGER_FIELDS = [
+  'givenName',
+  'middleName',
+  'passengerType',
+  'seq',
+  'surname',
+  'ticket',
+  'title',
+];
 
 interface Booked {
   orderNo: string;
@@ -65,6 +79,8 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
   let a3: Booked;
   let b1: Booked;
   let g1: Booked;
+  /** A guest order of the document-limit test alone. */
+  let g2: Booked;
 
   async function detail(
     c: Client,
@@ -97,6 +113,8 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     b1 = await book(t, bob, 336);
     later();
     g1 = await book(t, guest, 338, true);
+    later();
+    g2 = await book(t, guest, 340, true);
     // a1 is paid and ticketed; a3 canceled.
     await t.database.pool.query('update orders set status = 1 where order_no = $1', [a1.orderNo]);
     await t.database.pool.query('update orders set status = 2 where order_no = $1', [a3.orderNo]);
@@ -162,8 +180,9 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
 
   it('limits look-ups per address: 20 in 10 minutes, then 429', async () => {
     const c = client(t);
+    // Each try another order number, so only the per-address limit is met.
     for (let i = 0; i < 20; i++) {
-      const r = await c.post(LOOKUP, { orderNo: 'NOSUCHORDER1', docNumber: `D${i}` });
+      const r = await c.post(LOOKUP, { orderNo: `NOSUCHORDER${i}`, docNumber: `D${i}` });
       expect(r.body.code).toBe('CAS912');
     }
     const over = await c.post(LOOKUP, { orderNo: g1.orderNo, docNumber: g1.docs[0] });
@@ -315,18 +334,50 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
   it('refuses everyone else with CAS912, exactly as for an unknown order', async () => {
     const unknown = await detail(bob, 'NOSUCHORDER1');
     expect(unknown.body).toEqual({ code: 'CAS912', message: 'The order does not exist.', data: null });
-    const key = orderGrantKey(t.config.appSecret);
+    const key = serverKeys(t.config).orderGrant.current;
     const future = new Date(clock.getTime() + 60 * 60_000);
+    // The grant as it was keyed before issue 9.15: from the app secret, which the browser bundle carries.
+    const appSecretKey = createHmac('sha256', t.config.appSecret)
+      .update('wings/order-access-grant/v1')
+      .digest();
+    const signed = (k: Buffer, text: string) => {
+      const payload = Buffer.from(text).toString('base64url');
+      return `${payload}.${createHmac('sha256', k).update(payload).digest('base64url')}`;
+    };
+    const oldFormat = `${a1.orderNo}\n${future.getTime()}`;
     const attempts = [
       // Another logged-in user.
       await detail(bob, a1.orderNo),
       // A guest without a grant, with garbage, with a forged signature, with another secret's grant.
       await detail(guest, a1.orderNo),
       await detail(guest, a1.orderNo, 'garbage'),
-      await detail(guest, a1.orderNo, `${signOrderGrant(key, a1.orderNo, future).split('.')[0]}.AAAA`),
-      await detail(guest, a1.orderNo, signOrderGrant(orderGrantKey('another-secret'), a1.orderNo, future)),
+      await detail(
+        guest,
+        a1.orderNo,
+        `${signOrderGrant(key, a1.orderNo, future, 'full').split('.')[0]}.AAAA`,
+      ),
+      await detail(
+        guest,
+        a1.orderNo,
+        signOrderGrant(
+          deriveKey('another-secret-0123456789-0123456789', 'orderGrant'),
+          a1.orderNo,
+          future,
+          'full',
+        ),
+      ),
+      // A grant minted with the public app secret, in the old format and in the new one.
+      await detail(guest, a1.orderNo, signed(appSecretKey, oldFormat)),
+      await detail(guest, a1.orderNo, signOrderGrant(appSecretKey, a1.orderNo, future, 'full')),
+      // A grant of the right key without a scope (the old format), or with one that does not exist.
+      await detail(guest, a1.orderNo, signed(key, oldFormat)),
+      await detail(guest, a1.orderNo, signed(key, `${oldFormat}\nowner`)),
       // A grant past its expiry.
-      await detail(guest, a1.orderNo, signOrderGrant(key, a1.orderNo, new Date(clock.getTime() - 1000))),
+      await detail(
+        guest,
+        a1.orderNo,
+        signOrderGrant(key, a1.orderNo, new Date(clock.getTime() - 1000), 'full'),
+      ),
       // The guest's own order does not open by the owner's login of another order.
       await detail(alice, g1.orderNo),
     ];
@@ -351,6 +402,171 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     } finally {
       clock = start;
       await guest.refreshAccessToken(clock);
+    }
+  });
+
+  it('shows a PNR + surname look-up only what the traveller needs: no birth date, nationality, document, e-mail or phone', async () => {
+    // a1 is paid and ticketed; its PNR and surname are on every boarding pass and bag tag.
+    const found = await client(t).post(LOOKUP, { pnr: a1.pnr, surname: 'Chan' });
+    expect(found.body.code, JSON.stringify(found.body)).toBe('0');
+    expect(found.body.data.accessScope).toBe('limited');
+    const res = await detail(client(t), a1.orderNo, found.body.data.accessToken);
+    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+    const d = res.body.data;
+    expect(d.view).toBe('limited');
+    // What the traveller needs: flights, names, tickets and their statuses, amounts.
+    expect(d.legs[0]).toMatchObject({ flightNo: 'WC301', depCode: 'KTI', arrCode: 'HKG' });
+    expect(d.total.amount).toBe(a1.amountDue);
+    expect(d.price.total.amount).toBe(a1.amountDue);
+    for (const p of d.passengers) {
+      expect(Object.keys(p).sort()).toEqual(LIMITED_PASSENGER_FIELDS);
+      expect(p.surname).toBe('CHAN');
+      expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
+      expect(p.ticket.status).toBe(0);
+    }
+    expect(d.contact).toEqual({ name: 'CHAN DARA', email: 'd***@example.com' });
+    // Nothing personal anywhere in the reply, masked or not.
+    const text = JSON.stringify(d);
+    for (const absent of [
+      '1988-03-15',
+      'birthday',
+      'nationality',
+      'docNumber',
+      'docExpiry',
+      'phone',
+      '****78',
+    ]) {
+      expect(text).not.toContain(absent);
+    }
+    for (const doc of a1.docs) expect(text).not.toContain(doc.slice(-4));
+
+    // The order number + document look-up proves more, and reads everything.
+    const byDoc = await client(t).post(LOOKUP, { orderNo: a1.orderNo, docNumber: a1.docs[0] });
+    expect(byDoc.body.data.accessScope).toBe('full');
+    const full = await detail(client(t), a1.orderNo, byDoc.body.data.accessToken);
+    expect(full.body.data.view).toBe('full');
+    expect(full.body.data.passengers[0]).toMatchObject({ birthday: '1988-03-15', nationality: 'KH' });
+    // So does the owner, and the one who booked (saveTicketOrder's grant).
+    expect((await detail(alice, a1.orderNo)).body.data.view).toBe('full');
+    expect((await detail(client(t), g1.orderNo, g1.orderToken)).body.data.view).toBe('full');
+  });
+
+  it("upgrades a limited grant to a full one with one passenger's document number", async () => {
+    const c = client(t);
+    const limited = (await c.post(LOOKUP, { pnr: a1.pnr, surname: 'chan' })).body.data.accessToken as string;
+
+    // A document number no passenger of the order carries: a 400 naming the field, in the caller's language.
+    const wrong = await c.post(
+      UPGRADE,
+      { orderNo: a1.orderNo, docNumber: 'X0000000' },
+      { orderToken: limited },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('No passenger of this order has this document number.');
+    expect(wrong.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['docNumber']);
+    const zh = await client(t, { lang: '0' }).post(
+      UPGRADE,
+      { orderNo: a1.orderNo, docNumber: 'X0000000' },
+      { orderToken: limited },
+    );
+    expect(zh.body.message).toBe('该订单中没有旅客使用此证件号码');
+    // A malformed request says which field is missing.
+    const malformed = await c.post(UPGRADE, { orderNo: a1.orderNo }, { orderToken: limited });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.data.fields[0].field).toBe('docNumber');
+
+    // Any passenger's document, in any case, gives a full grant that reads everything.
+    const up = await c.post(
+      UPGRADE,
+      { orderNo: a1.orderNo, docNumber: a1.docs[1]!.toLowerCase() },
+      { orderToken: limited },
+    );
+    expect(up.body.code, JSON.stringify(up.body)).toBe('0');
+    expect(up.body.data).toMatchObject({ orderNo: a1.orderNo, accessScope: 'full' });
+    expect(Date.parse(up.body.data.accessTokenExpiresAt) - clock.getTime()).toBe(ORDER_GRANT_TTL_MS);
+    const full = await detail(c, a1.orderNo, up.body.data.accessToken);
+    expect(full.body.data.view).toBe('full');
+    expect(full.body.data.passengers[0]).toMatchObject({
+      birthday: '1988-03-15',
+      nationality: 'KH',
+      docNumber: `${'*'.repeat(a1.docs[0]!.length - 4)}${a1.docs[0]!.slice(-4)}`,
+      phone: '12****78',
+    });
+    expect(full.body.data.contact.phone).toBe('12****78');
+    // The limited grant itself stays limited.
+    expect((await detail(c, a1.orderNo, limited)).body.data.view).toBe('limited');
+
+    // No grant, or garbage: as for an unknown order.
+    const notFound = { code: 'CAS912', message: 'The order does not exist.', data: null };
+    expect((await c.post(UPGRADE, { orderNo: a1.orderNo, docNumber: a1.docs[0] })).body).toEqual(notFound);
+    expect(
+      (await c.post(UPGRADE, { orderNo: a1.orderNo, docNumber: a1.docs[0] }, { orderToken: 'garbage' })).body,
+    ).toEqual(notFound);
+  });
+
+  it('keeps a limited grant for one order out of every other order (BOLA)', async () => {
+    const c = client(t);
+    const limited = (await c.post(LOOKUP, { pnr: g1.pnr, surname: 'Chan' })).body.data.accessToken as string;
+    const notFound = { code: 'CAS912', message: 'The order does not exist.', data: null };
+    // (g2 is left to the document-limit test, which counts every try of its number.)
+    for (const other of [a1, b1]) {
+      // Not the detail, limited or otherwise.
+      expect((await detail(c, other.orderNo, limited)).body).toEqual(notFound);
+      // Not an upgrade, even with the other order's real document number.
+      const up = await c.post(
+        UPGRADE,
+        { orderNo: other.orderNo, docNumber: other.docs[0] },
+        { orderToken: limited },
+      );
+      expect(up.body).toEqual(notFound);
+      // Not its payment.
+      const pay = await c.get(`${PAY_STATUS}/${other.orderNo}`, { orderToken: limited });
+      expect(pay.body.code).toBe('404');
+    }
+    // Its own order: the limited view, and it may see to the payment (the pay button).
+    expect((await detail(c, g1.orderNo, limited)).body.data.view).toBe('limited');
+    expect((await c.get(`${PAY_STATUS}/${g1.orderNo}`, { orderToken: limited })).body.code).toBe('0');
+  });
+
+  it('limits document numbers tried against one order number: 10 an hour from any address, look-up and upgrade together', async () => {
+    const start = clock;
+    try {
+      const limited = (await client(t).post(LOOKUP, { pnr: g2.pnr, surname: 'Chan' })).body.data
+        .accessToken as string;
+      // Each try from a new address, so only the per-order limit can stop them.
+      for (let i = 0; i < ORDER_DOCUMENT_LIMIT.max; i++) {
+        const r =
+          i % 2 === 0
+            ? await client(t).post(LOOKUP, { orderNo: g2.orderNo, docNumber: `X${i}000000` })
+            : await client(t).post(
+                UPGRADE,
+                { orderNo: g2.orderNo, docNumber: `X${i}000000` },
+                { orderToken: limited },
+              );
+        expect(r.body.code).toBe(i % 2 === 0 ? 'CAS912' : '400');
+      }
+      // Then even the right one waits, by either call.
+      const over = await client(t).post(LOOKUP, { orderNo: g2.orderNo, docNumber: g2.docs[0] });
+      expect(over.status).toBe(429);
+      const overUp = await client(t).post(
+        UPGRADE,
+        { orderNo: g2.orderNo, docNumber: g2.docs[0] },
+        { orderToken: limited },
+      );
+      expect(overUp.status).toBe(429);
+      // PNR + surname is not a document try, and other orders are not affected.
+      expect((await client(t).post(LOOKUP, { pnr: g2.pnr, surname: 'Chan' })).body.code).toBe('0');
+      expect((await client(t).post(LOOKUP, { orderNo: b1.orderNo, docNumber: b1.docs[0] })).body.code).toBe(
+        '0',
+      );
+
+      // The next hour, the right document opens it again.
+      clock = new Date(start.getTime() + ORDER_DOCUMENT_LIMIT.windowMs);
+      const c = client(t);
+      await c.refreshAccessToken(clock);
+      expect((await c.post(LOOKUP, { orderNo: g2.orderNo, docNumber: g2.docs[1] })).body.code).toBe('0');
+    } finally {
+      clock = start;
     }
   });
 

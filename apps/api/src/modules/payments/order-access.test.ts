@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { deriveKey, serverKeys } from '../../platform/secrets';
 import { client, registerUser } from '../accounts/test-support';
 import type { Client } from '../booking/test-support';
-import { orderGrantKey, signOrderGrant } from '../orders/order-grant';
+import { signOrderGrant } from '../orders/order-grant';
 import { bookOrder, orderFacts } from './test-support';
 
 const PAY_URL = '/travelsky/payment/getPayUrl';
@@ -35,7 +36,7 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
 
   /** A genuine grant of the order that expired a second ago. */
   const expiredGrant = (orderNo: string) =>
-    signOrderGrant(orderGrantKey(t.config.appSecret), orderNo, new Date(Date.now() - 1000));
+    signOrderGrant(serverKeys(t.config).orderGrant.current, orderNo, new Date(Date.now() - 1000), 'full');
 
   it('refuses getPayUrl and status of a guest order without its grant, with another order’s or an expired one, alike, and starts no payment', async () => {
     const g = await bookOrder(t, guest, 'WC112', 356);
@@ -50,7 +51,14 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
       [guest, grant('garbage')],
       [
         guest,
-        grant(signOrderGrant(orderGrantKey('another-secret'), g.orderNo, new Date(Date.now() + 60_000))),
+        grant(
+          signOrderGrant(
+            deriveKey('another-secret-0123456789-0123456789', 'orderGrant'),
+            g.orderNo,
+            new Date(Date.now() + 60_000),
+            'full',
+          ),
+        ),
       ],
     ];
     for (const [c, headers] of refused) {

@@ -33,6 +33,30 @@ export interface StoredPayment {
   gatewayReference: string | null;
 }
 
+/** An order owed tickets, and where the ticketing sweep's next page starts after it. */
+export interface SweepCursor {
+  id: string;
+  /** updated_at as PostgreSQL prints it (to the microsecond). */
+  updatedAt: string;
+}
+
+/** A payment still pending at a gateway, as getPayUrl weighs it: hand it out again, wait for it, or count it. */
+export interface PendingPayment {
+  id: string;
+  gateway: string;
+  method: string;
+  checkoutKey: string | null;
+  amount: number;
+  currency: string;
+  /** Null while its gateway is still being asked to start it (or the process asking died). */
+  gatewayReference: string | null;
+  checkoutUrl: string | null;
+  form: Record<string, string> | null;
+  clientParams: Record<string, string> | null;
+  checkoutExpiresAt: Date | null;
+  createdAt: Date;
+}
+
 /** A refund with what processing it needs: the payment at its gateway and the order's contact. */
 export interface StoredRefund {
   id: string;
@@ -120,20 +144,69 @@ export class PaymentsRepository {
     orderId: string;
     gateway: string;
     method: string;
+    checkoutKey: string;
     amount: number;
     currency: string;
     now: Date;
   }): Promise<string> {
     const r = await this.db.execute<{ id: string }>(sql`
-      insert into payments (order_id, gateway, method, amount, currency, status, created_at, updated_at)
-      values (${p.orderId}, ${p.gateway}, ${p.method}, ${p.amount}, ${p.currency}, 'pending', ${p.now}, ${p.now})
+      insert into payments (order_id, gateway, method, checkout_key, amount, currency, status, created_at, updated_at)
+      values (${p.orderId}, ${p.gateway}, ${p.method}, ${p.checkoutKey}, ${p.amount}, ${p.currency}, 'pending', ${p.now}, ${p.now})
       returning id`);
     return r.rows[0]!.id;
   }
 
-  async setGatewayReference(id: string, reference: string, checkoutUrl: string | null): Promise<void> {
+  /** Stores what the gateway started: its reference, and the checkout to hand out again while it works. */
+  async setGatewayReference(
+    id: string,
+    reference: string,
+    checkout: {
+      checkoutUrl: string | null;
+      form: Record<string, string> | null;
+      clientParams: Record<string, string> | null;
+      expiresAt: Date | null;
+    },
+  ): Promise<void> {
+    const rest = JSON.stringify({ form: checkout.form, clientParams: checkout.clientParams });
     await this.db.execute(sql`
-      update payments set gateway_reference = ${reference}, checkout_url = ${checkoutUrl} where id = ${id}`);
+      update payments set gateway_reference = ${reference}, checkout_url = ${checkout.checkoutUrl},
+             checkout = ${rest}::jsonb, checkout_expires_at = ${checkout.expiresAt}
+       where id = ${id}`);
+  }
+
+  /** The order's payments still pending, oldest first (getPayUrl, under the order row lock). */
+  async pendingPayments(orderId: string): Promise<PendingPayment[]> {
+    const r = await this.db.execute<{
+      id: string;
+      gateway: string;
+      method: string;
+      checkout_key: string | null;
+      amount: number;
+      currency: string;
+      gateway_reference: string | null;
+      checkout_url: string | null;
+      checkout: { form?: Record<string, string> | null; clientParams?: Record<string, string> | null } | null;
+      checkout_expires_at: string | Date | null;
+      created_at: string | Date;
+    }>(sql`
+      select id, gateway, method, checkout_key, amount, currency, gateway_reference, checkout_url, checkout,
+             checkout_expires_at, created_at
+        from payments where order_id = ${orderId} and status = 'pending'
+       order by created_at, id`);
+    return r.rows.map((row) => ({
+      id: row.id,
+      gateway: row.gateway,
+      method: row.method,
+      checkoutKey: row.checkout_key,
+      amount: Number(row.amount),
+      currency: row.currency,
+      gatewayReference: row.gateway_reference,
+      checkoutUrl: row.checkout_url,
+      form: row.checkout?.form ?? null,
+      clientParams: row.checkout?.clientParams ?? null,
+      checkoutExpiresAt: row.checkout_expires_at === null ? null : new Date(row.checkout_expires_at),
+      createdAt: new Date(row.created_at),
+    }));
   }
 
   private readonly paymentSelect = sql`
@@ -264,13 +337,27 @@ export class PaymentsRepository {
     return (r.rowCount ?? 0) === 1;
   }
 
-  /** Locks the order row (serializes payment and ticketing of one order); its status. */
-  async lockOrder(orderId: string): Promise<number | null> {
+  /**
+   * Locks the order row (serializes payment and ticketing of one order); its status. With
+   * `skipLocked`, null when another transaction holds it (the sweep leaves it to that one).
+   */
+  async lockOrder(orderId: string, skipLocked = false): Promise<number | null> {
     const r = await this.db.execute<{ status: number }>(
-      sql`select status from orders where id = ${orderId} for update`,
+      skipLocked
+        ? sql`select status from orders where id = ${orderId} for update skip locked`
+        : sql`select status from orders where id = ${orderId} for update`,
     );
     const row = r.rows[0];
     return row ? Number(row.status) : null;
+  }
+
+  /** Locks the order row for starting a payment; its status and deadline, read under the lock. */
+  async lockPayableOrder(orderId: string): Promise<{ status: number; payDeadline: Date } | null> {
+    const r = await this.db.execute<{ status: number; pay_deadline: string | Date }>(
+      sql`select status, pay_deadline from orders where id = ${orderId} for update`,
+    );
+    const row = r.rows[0];
+    return row ? { status: Number(row.status), payDeadline: new Date(row.pay_deadline) } : null;
   }
 
   /** The released holds of an order, to take again (late payment), in the booking lock order. */
@@ -357,11 +444,18 @@ export class PaymentsRepository {
     return Number(r.rows[0]?.n ?? 0);
   }
 
-  /** Paid orders still owed tickets (the sweep for lost ticketing jobs), read through a partial index. */
-  async untickedPaidOrders(limit: number): Promise<string[]> {
-    const r = await this.db.execute<{ id: string }>(sql`
-      select id from orders where status = 1 and ticketed_at is null order by updated_at limit ${limit}`);
-    return r.rows.map((x) => x.id);
+  /**
+   * A page of paid orders still owed tickets (the sweep for lost ticketing jobs), read through a
+   * partial index in (updated_at, id) order, after the last one of the previous page.
+   */
+  async untickedPaidOrders(limit: number, after: SweepCursor | null = null): Promise<SweepCursor[]> {
+    // The cursor keeps updated_at as PostgreSQL's text (microseconds), which a JS Date would round.
+    const r = await this.db.execute<{ id: string; updated_at: string }>(sql`
+      select id, updated_at::text as updated_at from orders
+       where status = 1 and ticketed_at is null
+         ${after ? sql`and (updated_at, id) > (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+       order by updated_at, id limit ${limit}`);
+    return r.rows.map((x) => ({ id: x.id, updatedAt: x.updated_at }));
   }
 
   /**

@@ -13,6 +13,7 @@ import { NotificationRejected, type PaymentGateway } from '../../platform/paymen
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { sandboxRoutes } from '../../platform/payments/sandbox/sandbox.routes';
+import { serverKeys } from '../../platform/secrets';
 import { orderCaller } from '../orders/order-grant';
 import { PaymentsRepository } from './payments.repository';
 import {
@@ -21,6 +22,7 @@ import {
   REFUND_JOB,
   REFUND_SWEEP_JOB,
   TICKETING_JOB,
+  TICKETING_QUEUE,
   TICKETING_SWEEP_JOB,
 } from './payments.service';
 import { registerWechat } from './wechat/wechat.plugin';
@@ -63,7 +65,9 @@ export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; 
       const { config, now } = deps;
       const repo = new PaymentsRepository(deps.db);
       const ledger = new SandboxLedger(deps.db);
-      const sandbox = new SandboxGateway(config.appSecret, now, ledger);
+      // Keyed with the server secret (never the public app secret), one key per purpose.
+      const keys = serverKeys(config);
+      const sandbox = new SandboxGateway(keys.sandboxPayment, now, ledger);
       const gateways = new Map<string, PaymentGateway>();
       // The sandbox is never registered in production (config refuses PAYMENT_GATEWAY=sandbox there).
       if (config.env !== 'production') gateways.set(sandbox.name, sandbox);
@@ -72,7 +76,7 @@ export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; 
       }
       const service = new PaymentsService({
         repo,
-        appSecret: config.appSecret,
+        grantKeys: keys.orderGrant,
         gateways,
         cardGateway: config.payments.gateway,
         sandboxFallback: config.env !== 'production',
@@ -110,7 +114,7 @@ export function paymentsRoutes(deps: {
       async ({ orderId }) => {
         await service.issueTickets(orderId);
       },
-      { policy: 'short', retryLimit: 20, retryDelaySeconds: 5 },
+      TICKETING_QUEUE,
     );
     await jobs.schedule(TICKETING_SWEEP_JOB, '* * * * *', async () => {
       const n = await service.ticketMissing();
@@ -151,9 +155,10 @@ export function paymentsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Start paying an order: where the browser goes to pay a new payment',
+          summary:
+            'Start paying an order: where the browser goes to pay (the open payment of the method, or a new one)',
           description:
-            "For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up's `accessToken`). method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. Codes: 613 order_already_paid, 301 the order expired, 404 unknown order (also another user's order, or a guest order without a valid grant), 500 pay_unavailable (the gateway could not start the payment; try again or another method).",
+            "For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up's `accessToken`). method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. The order's pending payment of the same method is answered again (same paymentId and checkout, the gateway not asked again) while its checkout works; an order has at most 5 payments pending over all methods. Codes: 613 order_already_paid, 301 the order expired, 404 unknown order (also another user's order, or a guest order without a valid grant), 500 pay_unavailable (the gateway could not start the payment; try again or another method), 622 five payments already pending, 623 this method's payment is being started by another request (retry in a few seconds).",
           params: ZOrderNoParams,
           body: ZPayUrlRequest,
           response: { 200: envelope(ZPayUrlResponse) },

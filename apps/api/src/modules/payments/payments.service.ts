@@ -1,6 +1,6 @@
 import type { PayMethod, PayUrlResponse } from '@wings/contracts';
 import { AppError } from '../../platform/errors';
-import type { JobRunner } from '../../platform/jobs/jobs';
+import type { JobRunner, QueueOptions } from '../../platform/jobs/jobs';
 import type { MailLang } from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type RefundReason, refundNoticeMail } from '../../platform/mail/templates';
@@ -10,13 +10,36 @@ import {
   payReturnPath,
   type VerifiedNotification,
 } from '../../platform/payments/gateway';
+import type { PurposeKeys } from '../../platform/secrets';
 import { BookingRepository, isRetryableConflict } from '../booking/booking.repository';
-import { type DetailCaller, mayActOnOrder, orderGrantKey } from '../orders/order-grant';
+import { type DetailCaller, mayActOnOrder } from '../orders/order-grant';
 import { splitContactName } from './payer-name';
-import { PaymentsRepository, type StoredPayment } from './payments.repository';
+import {
+  PaymentsRepository,
+  type PayOrder,
+  type PendingPayment,
+  type StoredPayment,
+  type SweepCursor,
+} from './payments.repository';
 
 /** The queue of ticket issuing: one job per paid order (singleton key = order id). */
 export const TICKETING_JOB = 'ticketing';
+/**
+ * How the ticketing queue is worked (issue 9: at one order every 2 s a burst of 100 payments
+ * waited 51 s). A payment's job wakes this process's workers at once; each worker takes up to
+ * `batchSize` jobs per fetch and polls every second when idle; two per process, each holding
+ * one database connection while it tickets. docs/operations.md Jobs.
+ */
+export const TICKETING_QUEUE: QueueOptions = {
+  policy: 'short',
+  retryLimit: 20,
+  retryDelaySeconds: 5,
+  batchSize: 20,
+  workers: 2,
+  pollingIntervalSeconds: 1,
+};
+/** Orders the ticketing sweep reads per page; it reads pages until none are left. */
+export const TICKETING_SWEEP_PAGE = 100;
 /** The cron job that tickets any paid order whose ticketing job was lost (a crash after payment). */
 export const TICKETING_SWEEP_JOB = 'ticketing-sweep';
 /** The queue of refunds: one job per payment_refunds row (singleton key = refund id). */
@@ -29,6 +52,17 @@ export const RECONCILE_SWEEP_JOB = 'payment-reconcile-sweep';
 export const RECONCILE_AFTER_MS = 3 * 60_000;
 /** Payments older than this are left to staff: the gateway has long closed the checkout. */
 export const RECONCILE_WITHIN_MS = 24 * 60 * 60_000;
+/**
+ * Payments one order may have pending at gateways at once, over all methods (issue 9: one order
+ * was asked for 100). Each is asked of its gateway by the reconcile sweep for a day; a traveller
+ * who switches methods, or whose WeChat H5 link lapsed, still fits. docs/operations.md Limits.
+ */
+export const MAX_PENDING_PAYMENTS = 5;
+/**
+ * A payment still without its gateway reference this long after it was started is taken as
+ * abandoned (its process died while asking the gateway; every gateway call times out sooner).
+ */
+export const PAYMENT_START_TIMEOUT_MS = 60_000;
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -41,8 +75,8 @@ export type Convert = (amount: number, from: string, to: string) => Promise<numb
 
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
-  /** The app secret: the order grants of guest orders are checked with the key derived from it. */
-  appSecret: string;
+  /** The order-grant keys (platform/secrets.ts): the grants of guest orders are checked with them. */
+  grantKeys: PurposeKeys;
   /** Gateways by name (sandbox, aba, wechat); the same Map the plugin registers them in. */
   gateways: Map<string, PaymentGateway>;
   /** The gateway of card, ABA Pay and KHQR payments (config PAYMENT_GATEWAY). */
@@ -103,11 +137,10 @@ const MAIL_LANG: Record<number, MailLang> = { 0: 'zh', 1: 'en', 2: 'km' };
  * for a job lost to a crash.
  */
 export class PaymentsService {
-  private readonly grantKey: Buffer;
+  /** Payment starts under way in this process, by order, gateway and checkout (see startPayment). */
+  private readonly starting = new Map<string, Promise<StartedPayment>>();
 
-  constructor(private readonly deps: PaymentsServiceDeps) {
-    this.grantKey = orderGrantKey(deps.appSecret);
-  }
+  constructor(private readonly deps: PaymentsServiceDeps) {}
 
   /** The gateways by name: register one with `gateways.set(gateway.name, gateway)`. */
   get gateways(): Map<string, PaymentGateway> {
@@ -126,7 +159,7 @@ export class PaymentsService {
    */
   private async ownOrder(orderNo: string, caller: DetailCaller) {
     const order = await this.deps.repo.orderByNo(orderNo);
-    if (!order || !mayActOnOrder(this.grantKey, order, caller, this.deps.now())) {
+    if (!order || !mayActOnOrder(this.deps.grantKeys, order, caller, this.deps.now())) {
       throw new AppError('resourceNotFound');
     }
     return order;
@@ -146,7 +179,10 @@ export class PaymentsService {
     return gateway;
   }
 
-  /** payment/getPayUrl: a new pending payment of an unpaid, unexpired order, and where to pay it. */
+  /**
+   * payment/getPayUrl: where to pay an unpaid, unexpired order with a method: its open payment
+   * of that method again, or a new pending one (see startPayment).
+   */
   async getPayUrl(
     orderNo: string,
     method: PayMethod,
@@ -158,9 +194,11 @@ export class PaymentsService {
   }
 
   /**
-   * Starts paying an order with a method: a new pending payment at the method's gateway, in the
+   * Starts paying an order with a method: a pending payment at the method's gateway, in the
    * gateway's currency (converted at the rate in force when it is not the order's), and what the
-   * client needs to pay it: a checkout URL, a form to post there, or in-app parameters.
+   * client needs to pay it: a checkout URL, a form to post there, or in-app parameters. The
+   * order's open payment of the same checkout is answered again while its checkout works, and an
+   * order has at most MAX_PENDING_PAYMENTS pending (issue 9).
    */
   async startPayment(
     orderNo: string,
@@ -168,11 +206,39 @@ export class PaymentsService {
     caller: DetailCaller,
     options: StartPaymentOptions,
   ): Promise<StartedPayment> {
-    const now = this.deps.now();
     const order = await this.ownOrder(orderNo, caller);
     if (order.status === 1) throw new AppError('orderAlreadyPaid');
-    if (order.status !== 0 || order.payDeadline <= now) throw new AppError('offerExpired');
+    if (order.status !== 0 || order.payDeadline <= this.deps.now()) throw new AppError('offerExpired');
     const gateway = this.gatewayFor(method);
+    // A WeChat JSAPI checkout belongs to one payer: another openid (or none: H5) is another checkout.
+    const checkoutKey = options.openid ? `${method}:openid:${options.openid}` : method;
+    // Requests of this process for the same checkout share one start: a double tap, or a hundred
+    // at once, get the one payment. Other processes meet the order row lock in openPayment.
+    const flight = `${order.id}|${gateway.name}|${checkoutKey}`;
+    const running = this.starting.get(flight);
+    if (running) return running;
+    const started = this.openPayment(order, method, gateway, checkoutKey, options).finally(() =>
+      this.starting.delete(flight),
+    );
+    this.starting.set(flight, started);
+    return started;
+  }
+
+  /**
+   * The order's open payment of this checkout, handed out again, or a new one (issue 9). Under
+   * the order row lock, so concurrent requests of any process agree: a pending payment of the
+   * same gateway, checkout and amount whose checkout still works is answered again without
+   * asking the gateway; one being started by another request answers paymentStarting; past
+   * MAX_PENDING_PAYMENTS pending payments the order gets no more. The gateway is asked after the
+   * commit: no connection or lock is held while it answers.
+   */
+  private async openPayment(
+    order: PayOrder,
+    method: PayMethod,
+    gateway: PaymentGateway,
+    checkoutKey: string,
+    options: StartPaymentOptions,
+  ): Promise<StartedPayment> {
     const currency = gateway.chargeCurrency ?? order.currency;
     let amount: number;
     if (this.deps.devPayOneCent) {
@@ -182,14 +248,64 @@ export class PaymentsService {
       const total = await this.deps.repo.orderTotal(order.id);
       amount = currency === order.currency ? total : await this.convert(total, order.currency, currency);
     }
-    const paymentId = await this.deps.repo.insertPayment({
-      orderId: order.id,
+    const reply = (
+      p: { paymentId: string; checkoutUrl: string | null },
+      rest: { form: Record<string, string> | null; clientParams: Record<string, string> | null },
+    ): StartedPayment => ({
+      paymentId: p.paymentId,
       gateway: gateway.name,
-      method,
-      amount,
-      currency,
-      now,
+      checkoutUrl: p.checkoutUrl,
+      form: rest.form,
+      amount: { amount, currency: currency as PayUrlResponse['amount']['currency'] },
+      clientParams: rest.clientParams,
     });
+
+    const opened = await this.deps.repo.transaction(async (tx): Promise<Opened> => {
+      const now = this.deps.now();
+      const locked = await tx.lockPayableOrder(order.id);
+      if (locked?.status === 1) throw new AppError('orderAlreadyPaid');
+      if (locked?.status !== 0 || locked.payDeadline <= now) throw new AppError('offerExpired');
+      const pending = await tx.pendingPayments(order.id);
+      const same = pending.filter((p) => p.gateway === gateway.name && p.checkoutKey === checkoutKey);
+      const open = same.findLast(
+        (p) =>
+          p.gatewayReference !== null &&
+          p.amount === amount &&
+          p.currency === currency &&
+          (p.checkoutExpiresAt ?? locked.payDeadline) > now,
+      );
+      if (open) return { reused: open };
+      const abandonedBefore = now.getTime() - PAYMENT_START_TIMEOUT_MS;
+      if (same.some((p) => p.gatewayReference === null && p.createdAt.getTime() > abandonedBefore)) {
+        throw new AppError('paymentStarting');
+      }
+      let live = pending.length;
+      for (const p of pending) {
+        // A start that never got its gateway reference (its process died) never reached the
+        // traveller: it is closed and frees its place.
+        const abandoned = p.gatewayReference === null && p.createdAt.getTime() <= abandonedBefore;
+        if (abandoned && (await tx.movePayment(p.id, ['pending'], 'canceled', now))) live--;
+      }
+      if (live >= MAX_PENDING_PAYMENTS) {
+        throw new AppError('tooManyPendingPayments', { params: { max: MAX_PENDING_PAYMENTS } });
+      }
+      const paymentId = await tx.insertPayment({
+        orderId: order.id,
+        gateway: gateway.name,
+        method,
+        checkoutKey,
+        amount,
+        currency,
+        now,
+      });
+      return { paymentId };
+    });
+    if ('reused' in opened) {
+      const p = opened.reused;
+      return reply({ paymentId: p.id, checkoutUrl: p.checkoutUrl }, p);
+    }
+
+    const { paymentId } = opened;
     const { firstName, lastName } = splitContactName(
       order.contactName,
       await this.deps.repo.passengerSurnames(order.id),
@@ -223,15 +339,13 @@ export class PaymentsService {
       this.deps.log.error({ err, paymentId, gateway: gateway.name }, 'the gateway could not start a payment');
       throw new AppError('paymentUnavailable', { cause: err });
     }
-    await this.deps.repo.setGatewayReference(paymentId, created.gatewayReference, created.checkoutUrl);
-    return {
-      paymentId,
-      gateway: gateway.name,
+    await this.deps.repo.setGatewayReference(paymentId, created.gatewayReference, {
       checkoutUrl: created.checkoutUrl,
       form: created.form,
-      amount: { amount, currency: currency as PayUrlResponse['amount']['currency'] },
       clientParams: created.clientParams,
-    };
+      expiresAt: created.checkoutExpiresAt ?? null,
+    });
+    return reply({ paymentId, checkoutUrl: created.checkoutUrl }, created);
   }
 
   private async convert(amount: number, from: string, to: string): Promise<number> {
@@ -459,6 +573,8 @@ export class PaymentsService {
               await sub.unreleaseHold(h.id, now);
             }
             if (!(await sub.reviveOrderPaid(orderId, now))) throw new SeatsGone();
+            // The expiry gave the order's promo code use back: it is taken again (issue 9).
+            await booking.retakePromoUse(orderId, now);
             return true;
           })
           .catch((err: unknown) => {
@@ -621,11 +737,18 @@ export class PaymentsService {
    * unique passenger key makes a second insert a no-op. Nothing for an order not paid.
    */
   async issueTickets(orderId: string): Promise<number> {
+    return (await this.ticketOrder(orderId, false)) ?? 0;
+  }
+
+  /** issueTickets; with `skipLocked`, null at once when another transaction holds the order row. */
+  private async ticketOrder(orderId: string, skipLocked: boolean): Promise<number | null> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.deps.repo.transaction(async (tx) => {
           const now = this.deps.now();
-          if ((await tx.lockOrder(orderId)) !== 1) return 0;
+          const status = await tx.lockOrder(orderId, skipLocked);
+          if (status === null && skipLocked) return null;
+          if (status !== 1) return 0;
           const issued = await tx.issueTickets(orderId, this.deps.airlineCode, now);
           if (issued > 0 || !(await tx.hasOrderEvent(orderId, 'ticketed'))) {
             await tx.insertOrderEvent(orderId, 'ticketed', 'system', now, {
@@ -641,15 +764,38 @@ export class PaymentsService {
     }
   }
 
-  /** Tickets every paid order still missing a ticket (the per-minute sweep). */
-  async ticketMissing(): Promise<number> {
-    const ids = await this.deps.repo.untickedPaidOrders(100);
-    for (const id of ids) await this.issueTickets(id);
-    return ids.length;
+  /**
+   * Tickets every paid order still owed tickets (the per-minute sweep, for ticketing jobs lost
+   * to a crash), however many: page after page of TICKETING_SWEEP_PAGE in (updated_at, id)
+   * order until a page comes back short, so a backlog never outgrows it. An order another run
+   * holds (a ticketing job, a concurrent sweep) is skipped, not waited for: that run tickets it.
+   * One order failing is logged and left to the next sweep. The number of orders it ticketed.
+   */
+  async ticketMissing(pageSize = TICKETING_SWEEP_PAGE): Promise<number> {
+    let ticketed = 0;
+    let after: SweepCursor | null = null;
+    for (;;) {
+      const page = await this.deps.repo.untickedPaidOrders(pageSize, after);
+      for (const { id } of page) {
+        try {
+          if ((await this.ticketOrder(id, true)) !== null) ticketed++;
+        } catch (err) {
+          this.deps.log.error(
+            { err, orderId: id },
+            'could not ticket a paid order; the next sweep tries again',
+          );
+        }
+      }
+      if (page.length < pageSize) return ticketed;
+      after = page[page.length - 1] ?? null;
+    }
   }
 }
 
 class SeatsGone extends Error {}
+
+/** What openPayment decided under the order row lock: hand out an open payment, or start a new one. */
+type Opened = { reused: PendingPayment } | { paymentId: string };
 
 interface Applied {
   outcome: NotificationOutcome;

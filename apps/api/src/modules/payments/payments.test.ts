@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SandboxGateway,
-  sandboxKey,
   sandboxNotification,
   signSandbox,
 } from '../../platform/payments/sandbox/sandbox.gateway';
 import { sendNotification } from '../../platform/payments/sandbox/sandbox.routes';
+import { deriveKey, serverKeys } from '../../platform/secrets';
 import { client, registerUser } from '../accounts/test-support';
 import { type Client, contact, flightOn, inventory, offerFor, party } from '../booking/test-support';
+import { TICKETING_JOB, TICKETING_SWEEP_PAGE } from './payments.service';
+import { bookOrder } from './test-support';
 
 const MINUTE = 60_000;
 
@@ -58,7 +60,8 @@ describe('payment notifications and ticketing, exactly once', () => {
       url: '/api/pay/notify/sandbox',
       headers: {
         'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: opts.signature ?? signSandbox(sandboxKey(t.config.appSecret), raw, at),
+        [SANDBOX_SIGNATURE_HEADER]:
+          opts.signature ?? signSandbox(serverKeys(t.config).sandboxPayment.current, raw, at),
       },
       payload: raw,
     });
@@ -112,13 +115,21 @@ describe('payment notifications and ticketing, exactly once', () => {
     const pay = (await payUrl(o.orderNo)).body.data;
     const good = sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD');
     const raw = JSON.stringify(good);
-    const sig = signSandbox(sandboxKey(t.config.appSecret), raw, Math.floor(clock.getTime() / 1000));
+    const sig = signSandbox(
+      serverKeys(t.config).sandboxPayment.current,
+      raw,
+      Math.floor(clock.getTime() / 1000),
+    );
     expect((await notify(raw.replace('"USD"', '"USD" '), { signature: sig })).status).toBe(400);
     expect((await notify(raw, { signature: sig.replace(/.$/, (c) => (c === '0' ? '1' : '0')) })).status).toBe(
       400,
     );
     expect(
-      (await notify(raw, { signature: signSandbox(sandboxKey('another-secret-123456'), raw, 1) })).status,
+      (
+        await notify(raw, {
+          signature: signSandbox(deriveKey('another-secret-0123456789-0123456789', 'sandboxPayment'), raw, 1),
+        })
+      ).status,
     ).toBe(400);
     expect((await notify(good, { at: new Date(clock.getTime() - 6 * MINUTE) })).status).toBe(400);
     expect((await notify({ ...good, amount: good.amount - 1 })).status).toBe(400);
@@ -171,7 +182,7 @@ describe('payment notifications and ticketing, exactly once', () => {
     const o = await order(333, [1, 0, 0]);
     const pay = (await payUrl(o.orderNo)).body.data;
     const body = JSON.stringify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
-    const gateway = new SandboxGateway(t.config.appSecret, () => clock);
+    const gateway = new SandboxGateway(serverKeys(t.config).sandboxPayment, () => clock);
     const deliver = async (_url: string, raw: string, signature: string) =>
       (
         await t.app.inject({
@@ -233,5 +244,161 @@ describe('payment notifications and ticketing, exactly once', () => {
       [o.id],
     );
     expect(refunds.rows).toEqual([{ reason: 'seats_gone' }]);
+  });
+});
+
+// This block books WC111 (KTI-KOS) 340-349 days ahead only. It runs after the block above (one file),
+// so its sweeps cannot ticket that block's order between its payment and its check of no tickets.
+describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
+  let t: TestApp;
+  let member: Client;
+
+  beforeAll(async () => {
+    // A burst is many unpaid orders of one member at once: the hold limits are not tested here.
+    t = await createTestApp({ env: { BOOKING_MAX_UNPAID_ORDERS: '0', BOOKING_MAX_UNPAID_SEATS: '0' } });
+    member = client(t);
+    await registerUser(t, member);
+  });
+  afterEach(() => vi.restoreAllMocks());
+  afterAll(() => t.close());
+
+  async function notify(body: object) {
+    const raw = JSON.stringify(body);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signSandbox(
+          serverKeys(t.config).sandboxPayment.current,
+          raw,
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+      payload: raw,
+    });
+    return (res.json() as { data: { outcome: string } }).data.outcome;
+  }
+
+  /** `n` unpaid orders of one adult each, with a pending card payment each. */
+  async function unpaidOrders(n: number) {
+    const orders: { id: string; paymentId: string; amount: number }[] = [];
+    for (let i = 0; i < n; i++) {
+      const o = await bookOrder(t, member, 'WC111', 340 + (i % 10));
+      const pay = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' });
+      expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');
+      orders.push({ id: o.id, paymentId: pay.body.data.paymentId, amount: pay.body.data.amount.amount });
+    }
+    return orders;
+  }
+
+  /** Per order: passengers, tickets, coupons, ticketed events and whether ticketed_at is set. */
+  async function ticketing(orderIds: string[]) {
+    const { rows } = await t.database.pool.query<{
+      id: string;
+      passengers: number;
+      tickets: number;
+      coupons: number;
+      ticketed_events: number;
+      ticketed: boolean;
+    }>(
+      `select o.id,
+              (select count(*)::int from order_passengers p where p.order_id = o.id) as passengers,
+              (select count(*)::int from tickets k where k.order_id = o.id) as tickets,
+              (select count(*)::int from ticket_coupons c join tickets k on k.id = c.ticket_id where k.order_id = o.id) as coupons,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'ticketed') as ticketed_events,
+              o.ticketed_at is not null as ticketed
+         from orders o where o.id = any($1::uuid[])`,
+      [orderIds],
+    );
+    return rows;
+  }
+
+  it('a burst of 30 payments is ticketed by the ticketing workers as it lands, one fetch per worker', async () => {
+    const orders = await unpaidOrders(30);
+    const send = vi.spyOn(t.app.jobs, 'send');
+    const outcomes = await Promise.all(
+      orders.map((o) => notify(sandboxNotification(o.paymentId, 'succeeded', o.amount, 'USD'))),
+    );
+    expect(outcomes).toEqual(orders.map(() => 'paid'));
+
+    // Each payment prompted its order's ticketing job at once (the job runner is not started in
+    // tests: the jobs are handed to the queue's handler here, as its workers fetch them).
+    const prompts = send.mock.calls.filter(([name]) => name === TICKETING_JOB);
+    expect(prompts.map(([, data]) => (data as { orderId: string }).orderId).sort()).toEqual(
+      orders.map((o) => o.id).sort(),
+    );
+    for (const [, data, options] of prompts)
+      expect(options).toEqual({ singletonKey: (data as { orderId: string }).orderId });
+    const queue = t.app.jobs.declared<{ orderId: string }>(TICKETING_JOB);
+    const { batchSize = 1, workers = 1 } = queue?.options ?? {};
+    const batches: { orderId: string }[][] = [];
+    for (let i = 0; i < prompts.length; i += batchSize) {
+      batches.push(prompts.slice(i, i + batchSize).map(([, data]) => data as { orderId: string }));
+    }
+    // One fetch of each worker takes the whole burst (it used to be one order per 2-second poll).
+    expect(batches.length).toBeLessThanOrEqual(workers);
+    await Promise.all(
+      batches.map(async (batch) => {
+        for (const job of batch) await queue?.handler(job, { id: job.orderId, name: TICKETING_JOB });
+      }),
+    );
+    // A retried job issues nothing more.
+    await queue?.handler({ orderId: orders[0]!.id }, { id: 'retry', name: TICKETING_JOB });
+    const after = await ticketing(orders.map((o) => o.id));
+    expect(after).toHaveLength(30);
+    for (const o of after) {
+      expect(o).toMatchObject({ passengers: 1, tickets: 1, coupons: 1, ticketed_events: 1, ticketed: true });
+    }
+  });
+
+  it(`the sweep tickets a backlog past its page of ${TICKETING_SWEEP_PAGE} in one run; two at once issue one set; a held order is skipped, not waited for`, async () => {
+    // A crash lost the ticketing jobs of many paid orders: one paid here, the rest its copies.
+    const [paid] = await unpaidOrders(1);
+    expect(await notify(sandboxNotification(paid!.paymentId, 'succeeded', paid!.amount, 'USD'))).toBe('paid');
+    const backlog = [paid!.id];
+    const db = await t.database.pool.connect();
+    try {
+      await db.query('begin');
+      for (let i = 0; i < TICKETING_SWEEP_PAGE + 20; i++) {
+        const id = randomUUID();
+        await db.query(
+          `insert into orders select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
+             'id', $2::uuid, 'order_no', $3::text, 'pnr', $4::text, 'idempotency_key', $2::text,
+             'ticketed_at', null))).*
+             from orders o where o.id = $1`,
+          [paid!.id, id, `SWEEP${id.slice(0, 13)}`, randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()],
+        );
+        for (const table of ['order_passengers', 'order_segments']) {
+          await db.query(
+            `insert into ${table} select (jsonb_populate_record(null::${table}, to_jsonb(x) || jsonb_build_object(
+               'id', gen_random_uuid(), 'order_id', $2::uuid))).*
+               from ${table} x where x.order_id = $1`,
+            [paid!.id, id],
+          );
+        }
+        backlog.push(id);
+      }
+      await db.query('commit');
+
+      // A ticketing job holds one of them right now.
+      await db.query('begin');
+      await db.query('select 1 from orders where id = $1 for update', [backlog[7]]);
+      const [a, b] = await Promise.all([t.app.payments.ticketMissing(), t.app.payments.ticketMissing()]);
+      expect(a + b).toBeGreaterThanOrEqual(backlog.length - 1);
+      const swept = await ticketing(backlog);
+      expect(swept.filter((o) => !o.ticketed).map((o) => o.id)).toEqual([backlog[7]]);
+      for (const o of swept.filter((x) => x.id !== backlog[7])) {
+        expect(o).toMatchObject({ passengers: 1, tickets: 1, coupons: 1, ticketed_events: 1 });
+      }
+      await db.query('rollback');
+    } finally {
+      db.release();
+    }
+    // Let go, it is ticketed by the next run.
+    await t.app.payments.ticketMissing();
+    expect(await ticketing([backlog[7]!])).toMatchObject([
+      { tickets: 1, ticketed_events: 1, ticketed: true },
+    ]);
   });
 });

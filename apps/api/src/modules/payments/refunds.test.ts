@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   SANDBOX_SIGNATURE_HEADER,
-  sandboxKey,
   sandboxNotification,
   signSandbox,
 } from '../../platform/payments/sandbox/sandbox.gateway';
+import { serverKeys } from '../../platform/secrets';
 import { client, registerUser } from '../accounts/test-support';
 import type { Client } from '../booking/test-support';
 import { REFUND_JOB } from './payments.service';
@@ -51,7 +51,7 @@ describe('refunds of money that cannot be kept', () => {
       headers: {
         'content-type': 'application/json',
         [SANDBOX_SIGNATURE_HEADER]: signSandbox(
-          sandboxKey(t.config.appSecret),
+          serverKeys(t.config).sandboxPayment.current,
           raw,
           Math.floor(clock.getTime() / 1000),
         ),
@@ -172,8 +172,9 @@ describe('refunds of money that cannot be kept', () => {
 
   it('running the refund job twice, or at once, refunds once and mails once', async () => {
     const o = await bookOrder(t, member, 'WC112', 342);
+    // Two checkouts at once: another method (the same one would answer the same payment again).
     const first = await payUrl(member, o.orderNo);
-    const second = await payUrl(member, o.orderNo);
+    const second = await payUrl(member, o.orderNo, 'khqr');
     await t.app.inject({ method: 'POST', url: `${second.checkoutUrl}/approve` });
     expect(await notify(sandboxNotification(first.paymentId, 'succeeded', o.total, 'USD'))).toBe('paid');
     // The second payment's notification, replayed: one refund.
@@ -199,8 +200,9 @@ describe('refunds of money that cannot be kept', () => {
 
   it('a notice whose mail failed is sent by a later run; the refund is not asked again', async () => {
     const o = await bookOrder(t, member, 'WC112', 343);
+    // Two checkouts at once: another method (the same one would answer the same payment again).
     const first = await payUrl(member, o.orderNo);
-    const second = await payUrl(member, o.orderNo);
+    const second = await payUrl(member, o.orderNo, 'khqr');
     await t.app.inject({ method: 'POST', url: `${second.checkoutUrl}/approve` });
     await notify(sandboxNotification(first.paymentId, 'succeeded', o.total, 'USD'));
     await notify(sandboxNotification(second.paymentId, 'succeeded', o.total, 'USD'));

@@ -10,6 +10,7 @@ import {
 } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
+import { serverKeys } from '../../platform/secrets';
 import { client, registerUser } from '../accounts/test-support';
 import type { Client } from '../booking/test-support';
 import type { DetailCaller } from '../orders/order-grant';
@@ -70,6 +71,7 @@ describe('payment gateway settings', () => {
     NODE_ENV: 'production',
     APP_ID: 'x',
     APP_SECRET: 'a-real-secret-of-length',
+    SERVER_SECRET: 'a-real-server-secret-of-32-characters-or-more',
     PUBLIC_URL: 'https://fly.example',
   };
   const keys = { ABA_MERCHANT_ID: 'ec1', ABA_API_KEY: 'k', ABA_RSA_PUBLIC_KEY: rsaPublicKey };
@@ -125,7 +127,7 @@ describe('starting a payment', () => {
   ) {
     return new PaymentsService({
       repo: new PaymentsRepository(t.database.db),
-      appSecret: t.config.appSecret,
+      grantKeys: serverKeys(t.config).orderGrant,
       gateways: new Map(gateways.map((g) => [g.name, g])),
       cardGateway: 'sandbox',
       sandboxFallback: false,
@@ -257,7 +259,7 @@ describe('starting a payment', () => {
 
   it('the sandbox refunds from its own ledger once per refund id, never beyond what was paid', async () => {
     const ledger = new SandboxLedger(t.database.db);
-    const sandbox = new SandboxGateway(t.config.appSecret, () => new Date(), ledger);
+    const sandbox = new SandboxGateway(serverKeys(t.config).sandboxPayment, () => new Date(), ledger);
     const paymentId = randomUUID();
     const created = await sandbox.createPayment({
       paymentId,

@@ -289,6 +289,19 @@ export function createPricingRepository(db: Db) {
       return result.rows.length === 1;
     },
 
+    /**
+     * Gives back one use of a promo code (an unpaid order that expired): one UPDATE in the
+     * caller's transaction, never below zero. False when the code is unknown.
+     */
+    async releasePromo(executor: SqlExecutor, code: string): Promise<boolean> {
+      const result = await executor.execute<{ code: string }>(sql`
+        update promo_codes set used_count = greatest(used_count - 1, 0), updated_at = now()
+        where code = ${code}
+        returning code
+      `);
+      return result.rows.length === 1;
+    },
+
     /** Current and first-published departure, and status, of dated flights. */
     async flightTimes(
       flightIds: string[],

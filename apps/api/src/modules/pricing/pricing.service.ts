@@ -158,7 +158,8 @@ function fitsJourney(p: PromoRecord, offer: OfferRecord): boolean {
  * Pricing (booking-and-account.md §7, issue 4): priced offers from chosen flights, the price
  * breakdown with taxes by code and promo codes, the fare rules and the schedule check. The
  * booking module consumes it (decorated as `app.pricing`): it reads offers, prices them with
- * a promo code into per-passenger lines, and counts a promo code's use in its transaction.
+ * a promo code into per-passenger lines, counts a promo code's use in its transaction, and
+ * gives the use back when an unpaid order expires (issue 9).
  */
 export function createPricingService(deps: PricingServiceDeps) {
   const { repo, now } = deps;
@@ -448,6 +449,14 @@ export function createPricingService(deps: PricingServiceDeps) {
      */
     redeemPromo(executor: SqlExecutor, code: string): Promise<boolean> {
       return repo.redeemPromo(executor, code.trim().toUpperCase());
+    },
+
+    /**
+     * Gives back the use an order counted, inside the caller's transaction (the expiry of an
+     * unpaid order, issue 9): a limited code's use is not burnt by an order that was never paid.
+     */
+    releasePromo(executor: SqlExecutor, code: string): Promise<boolean> {
+      return repo.releasePromo(executor, code.trim().toUpperCase());
     },
 
     /** POST usePromoCode/queryCodeList: listed promotions valid now that fit the offer's routes and currency. */

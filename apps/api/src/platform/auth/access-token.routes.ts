@@ -21,14 +21,17 @@ export function accessTokenRoutes(service: AccessTokenService): FastifyPluginAsy
       },
       async (request) => {
         const h = request.headers;
-        const result = await service.issue({
-          appId: h.appid,
-          nonce: h.nonce,
-          timestamp: h.timestamp,
-          signType: h.signtype,
-          sign: h.sign,
-          body: request.body ?? {},
-        });
+        const result = await service.issue(
+          {
+            appId: h.appid,
+            nonce: h.nonce,
+            timestamp: h.timestamp,
+            signType: h.signtype,
+            sign: h.sign,
+            body: request.body ?? {},
+          },
+          request.ip,
+        );
         return ok(result);
       },
     );

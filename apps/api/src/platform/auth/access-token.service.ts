@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseBeijingTimestamp, signParams } from '@wings/rules';
 import { AppError } from '../errors';
+import { clientNetwork, type RateLimiter } from '../rate-limit';
 import type { AccessTokenRepository } from './access-token.repository';
 
 /** A signed request may be this far from server time (issue 2 §2: 5 minutes). */
@@ -20,6 +21,18 @@ export interface SignedRequest {
   body: Record<string, unknown>;
 }
 
+/**
+ * How many tokens may be minted a minute (issue 9: 300 were minted in 2 s), per client address
+ * and per app, in the shared fixed-minute counts of `rate_limit_hits`.
+ */
+export interface MintLimits {
+  limiter: RateLimiter;
+  perIpMinute: number;
+  perAppMinute: number;
+}
+
+const MINUTE_MS = 60_000;
+
 export type TokenCheck = 'valid' | 'missing' | 'expired';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -35,9 +48,19 @@ export class AccessTokenService {
     private readonly repo: AccessTokenRepository,
     private readonly app: { id: string; secret: string; ttlSeconds: number },
     private readonly now: () => Date,
+    private readonly limits: MintLimits,
   ) {}
 
-  async issue(req: SignedRequest): Promise<{ access_token: string; expires_in: number }> {
+  /**
+   * Mints a token for a signed request from `ip`. Every request counts against its address
+   * (an IPv6 one by its /64), signed or not (429 past the limit); only a correctly signed, fresh one counts against the
+   * app, so nobody without a valid signature can use up the app's minute.
+   */
+  async issue(req: SignedRequest, ip: string): Promise<{ access_token: string; expires_in: number }> {
+    const { limiter, perIpMinute, perAppMinute } = this.limits;
+    if (!(await limiter.take(`token-ip:${clientNetwork(ip)}`, perIpMinute, MINUTE_MS))) {
+      throw new AppError('tooManyRequests');
+    }
     const signed: Record<string, string | number | null | undefined> = {
       appId: req.appId,
       nonce: req.nonce,
@@ -59,6 +82,9 @@ export class AccessTokenService {
     }
     const fresh = await this.repo.claimNonce(req.appId, req.nonce, new Date(now.getTime() + NONCE_WINDOW_MS));
     if (!fresh) throw new AppError('nonceReused');
+    if (!(await limiter.take(`token-app:${req.appId}`, perAppMinute, MINUTE_MS))) {
+      throw new AppError('tooManyRequests');
+    }
 
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + this.app.ttlSeconds * 1000);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,15 @@ export interface QueueOptions {
   /** Tries after the first failure (pg-boss retries with its delay). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Jobs a worker fetches at once (pg-boss batchSize), then runs one after another; a job that
+   * fails is failed (and retried) alone. Default 1.
+   */
+  batchSize?: number;
+  /** Workers of this queue in each process, each working its own batch at the same time. Default 1. */
+  workers?: number;
+  /** How often an idle worker of this queue asks for jobs, seconds; the runner's setting by default. */
+  pollingIntervalSeconds?: number;
 }
 
 interface Logger {
@@ -70,6 +80,8 @@ export class JobRunner {
   private readonly boss: PgBoss;
   private readonly log: Logger;
   private readonly registered = new Map<string, Registered>();
+  /** pg-boss worker ids of each queue in this process: `send` wakes them instead of waiting for a poll. */
+  private readonly workerIds = new Map<string, string[]>();
   private readonly pollingIntervalSeconds: number;
   private state: 'idle' | 'starting' | 'started' | 'stopped' = 'idle';
   private starting: Promise<void> | null = null;
@@ -90,7 +102,13 @@ export class JobRunner {
       supervise: true,
       schedule: true,
     });
-    this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    // pg-boss reports failed polls and maintenance here and carries on: with the database gone
+    // its workers keep polling and pick up again once it is back. Without a listener an
+    // 'error' event would end the process.
+    this.boss.on('error', (err) => {
+      if (isDatabaseUnavailable(err)) this.log.warn({ err }, 'job queue: database unavailable, retrying');
+      else this.log.error({ err }, 'job queue error');
+    });
   }
 
   /** Whether workers run in this process. */
@@ -121,16 +139,28 @@ export class JobRunner {
     if (this.state === 'started') await this.activate(entry);
   }
 
+  /**
+   * A declared queue's handler and options: tests on the shared database run a queue's handler
+   * directly, as a worker would, instead of starting workers.
+   */
+  declared<T extends object>(name: string): { handler: JobHandler<T>; options: QueueOptions } | undefined {
+    const entry = this.registered.get(name);
+    return entry && { handler: entry.handler, options: entry.options };
+  }
+
   /** Enqueues a job; null when this process runs no jobs or the queue's policy dropped a duplicate. */
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (this.state !== 'started') {
       this.log.debug({ job: name }, 'job runner not started: job not enqueued');
       return null;
     }
-    return this.boss.send(name, data, {
+    const id = await this.boss.send(name, data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
+    // A job due now is fetched at once by this process's idle workers of its queue (if any).
+    if (id && !options.startAfter) for (const w of this.workerIds.get(name) ?? []) this.boss.notifyWorker(w);
+    return id;
   }
 
   /** Installs or migrates pg-boss's schema, creates the queues and starts workers and schedules. */
@@ -171,16 +201,28 @@ export class JobRunner {
       retryDelay: options.retryDelaySeconds ?? 10,
       retryBackoff: true,
     });
-    await this.boss.work(name, { pollingIntervalSeconds: this.pollingIntervalSeconds }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await entry.handler(job.data, { id: job.id, name: job.name });
-        } catch (err) {
-          this.log.error({ err, job: name, jobId: job.id }, 'job failed');
-          throw err;
+    const work = {
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.pollingIntervalSeconds,
+      batchSize: options.batchSize ?? 1,
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < (options.workers ?? 1); i++) {
+      const id = await this.boss.work(name, work, async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await entry.handler(job.data, { id: job.id, name: job.name });
+          } catch (err) {
+            this.log.error({ err, job: name, jobId: job.id }, 'job failed');
+            if (jobs.length === 1) throw err;
+            // pg-boss completes or fails a batch whole: this job fails (and is retried) alone,
+            // and the batch's completion then leaves it as it is (it is no longer active).
+            await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
         }
-      }
-    });
+      });
+      ids.push(id);
+    }
+    this.workerIds.set(name, ids);
     if (entry.cron) await this.boss.schedule(name, entry.cron, {}, { tz: 'UTC' });
   }
 }

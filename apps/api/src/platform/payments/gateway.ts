@@ -39,6 +39,12 @@ export interface CreatedPayment {
   clientParams: Record<string, string> | null;
   /** The gateway's own id of this payment (ABA tran_id, WeChat out_trade_no, sandbox sbx_…). */
   gatewayReference: string;
+  /**
+   * When this checkout stops working, if the gateway ends it before the order's deadline (WeChat
+   * Pay's H5 link lives 5 minutes, a JSAPI prepay_id 2 hours). Until then getPayUrl hands the
+   * same checkout out again instead of starting another payment (issue 9).
+   */
+  checkoutExpiresAt?: Date;
 }
 
 /** A notification whose signature and timestamp were checked (and, where the gateway requires it, confirmed by a query). */

@@ -89,8 +89,15 @@ export interface BookingState {
   contactErrors: Record<string, ServerFieldError>;
   /** The promo code the traveller applied on review (sent only when the server applied it). */
   promoCode: string | null;
-  /** One key per review visit: a double tap or a retry sends the same key, so one order (issue 4). */
+  /**
+   * The saveTicketOrder key, kept with the request it was made for (`idempotencyFor`): a double
+   * tap, a retry or a reload sending the same request sends the same key, so one order (issue 4);
+   * a changed request (passengers, contact, promo code, offer) gets a fresh key, since the server
+   * refuses a key reused for another request (issue 9, 615).
+   */
   idempotencyKey: string | null;
+  /** The fingerprint of the request `idempotencyKey` was made for. */
+  idempotencyFor: string | null;
   /** The unpaid order, once saveTicketOrder succeeded. */
   order: SavedOrder | null;
   setSearch: (patch: Partial<SearchParams>) => void;
@@ -110,8 +117,8 @@ export interface BookingState {
   /** A field the traveller changed no longer carries the server's complaint. */
   clearServerError: (slot: SlotId | 'contact', field: string) => void;
   setPromoCode: (code: string | null) => void;
-  /** Starts a review visit with a fresh idempotency key. */
-  newIdempotencyKey: () => string;
+  /** The key for a request (its fingerprint): the kept one for the same request, else a fresh one. */
+  idempotencyKeyFor: (request: string) => string;
   setOrder: (order: SavedOrder) => void;
   /** Clearing the booking resets search params and prices (spec §4). */
   reset: () => void;
@@ -141,6 +148,7 @@ const NO_CHOICE = {
   offer: null,
   promoCode: null,
   idempotencyKey: null,
+  idempotencyFor: null,
   order: null,
 } as const;
 
@@ -212,6 +220,7 @@ export const useBookingStore = create<BookingState>()(
           offer: null,
           order: null,
           idempotencyKey: null,
+          idempotencyFor: null,
           back: { flight, fare },
           returnPrices: prices,
           returnCabin: fare.cabin,
@@ -226,6 +235,7 @@ export const useBookingStore = create<BookingState>()(
           offer: null,
           order: null,
           idempotencyKey: null,
+          idempotencyFor: null,
           back: null,
           returnPrices: null,
           returnCabin: null,
@@ -233,8 +243,9 @@ export const useBookingStore = create<BookingState>()(
           NewPriceReturn: null,
           priceAll: state.priceLeave,
         })),
-      setOffer: (offer) => set({ offer, order: null, promoCode: null, idempotencyKey: null }),
-      clearOffer: () => set({ offer: null, order: null, idempotencyKey: null }),
+      setOffer: (offer) =>
+        set({ offer, order: null, promoCode: null, idempotencyKey: null, idempotencyFor: null }),
+      clearOffer: () => set({ offer: null, order: null, idempotencyKey: null, idempotencyFor: null }),
       setPassenger: (slot, draft) => set((state) => ({ passengers: { ...state.passengers, [slot]: draft } })),
       setContact: (contact) => set({ contact }),
       setServerErrors: (passengerErrors, contactErrors) => set({ passengerErrors, contactErrors }),
@@ -251,9 +262,11 @@ export const useBookingStore = create<BookingState>()(
           return { passengerErrors: { ...state.passengerErrors, [slot]: rest } };
         }),
       setPromoCode: (promoCode) => set({ promoCode }),
-      newIdempotencyKey: () => {
+      idempotencyKeyFor: (request) => {
+        const { idempotencyKey, idempotencyFor } = get();
+        if (idempotencyKey && idempotencyFor === request) return idempotencyKey;
         const key = makeIdempotencyKey();
-        set({ idempotencyKey: key });
+        set({ idempotencyKey: key, idempotencyFor: request });
         return key;
       },
       setOrder: (order) => set({ order }),
@@ -275,7 +288,7 @@ export const useBookingStore = create<BookingState>()(
         setServerErrors,
         clearServerError,
         setPromoCode,
-        newIdempotencyKey,
+        idempotencyKeyFor,
         setOrder,
         reset,
         ...data

@@ -1,13 +1,16 @@
 import type { BookingPassenger, Contact, FieldIssue, Offer, PassengerTypeCode } from '@wings/contracts';
 import {
+  checkBirthday,
   checkContact,
   checkDocExpiry,
   checkDocument,
   checkEmail,
   checkGuestNationalities,
+  checkMiddleName,
   checkName,
   checkParty,
   checkPhone,
+  checkTitleGender,
   localDate,
   PASSENGER_TYPE_CODE,
   passengerTypeOn,
@@ -99,8 +102,9 @@ export const EMPTY_DRAFT: PassengerDraft = {
 };
 
 /**
- * Every rule of spec §5 for one passenger of this journey: names, title, gender, nationality,
- * a birth date whose age at the first departure fits the slot, the document, an expiry more
+ * Every rule of spec §5 for one passenger of this journey: names, a title that agrees with the
+ * gender, nationality, a real birth date not in the future nor over 120 years ago whose age at
+ * the first departure fits the slot, the document, an expiry more
  * than six months after the last departure, optional e-mail (no underscore) and phone.
  */
 export function passengerRules(
@@ -110,17 +114,15 @@ export function passengerRules(
   today: string = todayInPhnomPenh(),
 ): RuleIssue[] {
   const issues = checkName(draft.surname, draft.givenName);
-  const middle = draft.middleName.trim();
-  if (middle && !/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(middle))
-    issues.push({ field: 'middleName', key: 'person.name_letters' });
+  issues.push(...checkMiddleName(draft.middleName));
   if (draft.title === null) issues.push({ field: 'title', key: 'person.title_required' });
   if (draft.gender === null) issues.push({ field: 'gender', key: 'common.enter_correct_data' });
+  issues.push(...checkTitleGender(draft.title, draft.gender));
   if (!/^[A-Za-z]{2}$/.test(draft.nationality.trim()))
     issues.push({ field: 'nationality', key: 'person.nationality_required' });
-  if (!draft.birthday) {
-    issues.push({ field: 'birthday', key: 'person.birthday_required' });
-  } else if (draft.birthday > today) {
-    issues.push({ field: 'birthday', key: 'person.birthday_future' });
+  const birthdayIssues = checkBirthday(draft.birthday, today);
+  if (birthdayIssues.length > 0) {
+    issues.push(...birthdayIssues);
   } else {
     const band = passengerTypeOn(draft.birthday, journey.firstDeparture);
     if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
@@ -202,6 +204,7 @@ export function partyRules(
       birthday: draft.birthday,
       surname: draft.surname,
       givenName: draft.givenName,
+      middleName: draft.middleName,
     })),
     journey.firstDeparture,
   )

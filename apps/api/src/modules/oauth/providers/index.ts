@@ -1,4 +1,5 @@
 import type { Config } from '../../../config';
+import { serverKeys } from '../../../platform/secrets';
 import { AppleProvider } from './apple.provider';
 import { FacebookProvider } from './facebook.provider';
 import type { OAuthProvider, ProviderName, ProviderProfile } from './provider';
@@ -27,7 +28,7 @@ export function sandboxEnabled(config: Config): boolean {
 
 /** The adapter of each provider: real when its keys are configured, else the sandbox when on. */
 export function createProviders(config: Config, now: () => Date): ProviderSet {
-  const codes = new SandboxCodes(config.appSecret);
+  const codes = new SandboxCodes(serverKeys(config).oauthSandbox);
   const sandbox = sandboxEnabled(config);
   const facebook = config.oauth.facebook ? new FacebookProvider(config.oauth.facebook) : null;
   const real: Record<ProviderName, OAuthProvider | null> = {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { PurposeKeys } from '../../../platform/secrets';
 import type { OAuthProvider, ProviderName, ProviderProfile } from './provider';
 import { normaliseEmail, providerFailure } from './provider';
 
@@ -20,31 +21,30 @@ export function sandboxAuthorizePath(provider: ProviderName): string {
 }
 
 /**
- * Sandbox codes are self-contained and signed with a key derived from the app secret, so any
- * API process can redeem them without shared memory or an extra table. Only issued outside
- * production; the state check stays the real one.
+ * Sandbox codes are self-contained and signed with the server secret's oauth-sandbox key
+ * (platform/secrets.ts; never the public app secret), so any API process can redeem them without
+ * shared memory or an extra table. Only issued outside production; the state check stays the real one.
  */
 export class SandboxCodes {
-  private readonly key: Buffer;
-
-  constructor(appSecret: string) {
-    this.key = createHmac('sha256', appSecret).update('wings-oauth-sandbox').digest();
-  }
+  constructor(private readonly keys: PurposeKeys) {}
 
   issue(grant: Omit<SandboxGrant, 'expiresAt'>, now: Date): string {
     const payload = Buffer.from(
       JSON.stringify({ ...grant, expiresAt: now.getTime() + CODE_TTL_MS }),
     ).toString('base64url');
-    return `${payload}.${this.sign(payload)}`;
+    return `${payload}.${this.sign(this.keys.current, payload)}`;
   }
 
   /** The grant of a genuine, unexpired code, or null. */
   read(code: string, now: Date): SandboxGrant | null {
     const [payload, mac, extra] = code.split('.');
     if (!payload || !mac || extra !== undefined) return null;
-    const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    const genuine = this.keys.accepted.some((key) => {
+      const expected = Buffer.from(this.sign(key, payload));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+    if (!genuine) return null;
     try {
       const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxGrant;
       return grant.expiresAt > now.getTime() ? grant : null;
@@ -53,8 +53,8 @@ export class SandboxCodes {
     }
   }
 
-  private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  private sign(key: Buffer, payload: string): string {
+    return createHmac('sha256', key).update(payload).digest('base64url');
   }
 }
 

@@ -6,9 +6,10 @@ import {
   type FakeWechatPay,
   startFakeWechatPay,
 } from '../../../platform/payments/wechat/testing/fake-wechat-pay';
+import { serverKeys } from '../../../platform/secrets';
 import { client, registerUser } from '../../accounts/test-support';
 import { type Client, contact, flightOn, offerFor, party, solvedCaptcha } from '../../booking/test-support';
-import { orderGrantKey, signOrderGrant } from '../../orders/order-grant';
+import { signOrderGrant } from '../../orders/order-grant';
 import { startFakeOfficialAccount } from './testing/fake-official-account';
 
 const MCH_ID = '1900009191';
@@ -175,6 +176,48 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
       'amount',
       'originCurrency',
     ]);
+  });
+
+  it('exchangeRate with an amount answers amountResult as convertAmount does, and refuses a bad amount by name', async () => {
+    const plain = await member.post('/pay/payment/wechat/exchangeRate', {});
+    expect(plain.body.data).not.toHaveProperty('amountResult');
+    const rate = await member.post('/pay/payment/wechat/exchangeRate', {
+      amount: 12_345,
+      originCurrency: 'USD',
+      destinationCurrency: 'CNY',
+    });
+    expect(rate.body.code, JSON.stringify(rate.body)).toBe('0');
+    // 123.45 USD × 7.1 = 876.495 CNY: 87 649.5 fen, charged as 87 650 (half up, as convertAmount).
+    expect(rate.body.data).toMatchObject({ amount: 12_345, amountResult: 87_650, rateMicros: 7_100_000 });
+    const conv = await member.post('/pay/payment/wechat/convertAmount', {
+      amount: 12_345,
+      originCurrency: 'USD',
+      destinationCurrency: 'CNY',
+    });
+    expect(rate.body.data.amountResult).toBe(conv.body.data.amountResult);
+    expect((await member.post('/pay/payment/wechat/exchangeRate', { amount: 0 })).body.data).toMatchObject({
+      amount: 0,
+      amountResult: 0,
+    });
+    // 1 CNY fen back to USD: 1/7.1 of a cent rounds to 0; 72 000 fen round-trip to 10 141 cents.
+    expect(
+      (
+        await member.post('/pay/payment/wechat/exchangeRate', {
+          amount: 72_000,
+          originCurrency: 'CNY',
+          destinationCurrency: 'USD',
+        })
+      ).body.data.amountResult,
+    ).toBe(10_141);
+
+    const zh = client(t, { lang: '0' });
+    for (const amount of [1.5, -1, '100', 1_000_000_000_001]) {
+      const bad = await zh.post('/pay/payment/wechat/exchangeRate', { amount });
+      expect(bad.status, JSON.stringify(amount)).toBe(400);
+      expect(bad.body.code).toBe('400');
+      expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['amount']);
+      expect(bad.body.message).toMatch(/^请求内容有误：amount/);
+    }
   });
 
   it('pays an order with WeChat Pay JSAPI: converted to CNY fen, paid by the signed notification, ticketed', async () => {
@@ -356,7 +399,12 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const unknownPrepay = (await prepay('WC991231999999', 'oX', guest)).body;
     const unknownQuery = (await query('WC991231999999', guest)).body;
     expect(unknownPrepay).toMatchObject({ code: '404', data: null });
-    const expired = signOrderGrant(orderGrantKey(t.config.appSecret), o.orderNo, new Date(Date.now() - 1000));
+    const expired = signOrderGrant(
+      serverKeys(t.config).orderGrant.current,
+      o.orderNo,
+      new Date(Date.now() - 1000),
+      'full',
+    );
     const asked = fake.requests.length;
     for (const [by, orderToken] of [
       [guest, undefined],

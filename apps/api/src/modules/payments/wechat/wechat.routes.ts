@@ -4,8 +4,8 @@ import {
   type PayStatus,
   ZConvertAmountRequest,
   ZConvertAmountResponse,
-  ZExchangeRate,
   ZExchangeRateRequest,
+  ZExchangeRateResponse,
   ZGetSignRequest,
   ZGetSignResponse,
   ZJsPrepayOrderRequest,
@@ -67,15 +67,23 @@ export function wechatRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'The exchange rate in force between two currencies',
+          summary: 'The exchange rate in force between two currencies, and an amount converted at it',
           description:
-            'Defaults to USD → CNY, the conversion WeChat Pay charges at (spec §9). exchangeRate is for display; rateMicros is exact (× 1,000,000). Code 621 when no rate is filed.',
+            'Defaults to USD → CNY, the conversion WeChat Pay charges at (spec §9). exchangeRate is for display; rateMicros is exact (× 1,000,000). With amount (whole minor units of originCurrency, 0 to 1,000,000,000,000) the reply also has amount and amountResult: whole minor units of destinationCurrency at the rate in force, rounded half up, exactly as convertAmount and the WeChat payment convert. An amount that is not a whole, non-negative number of minor units is answered 400 naming amount. Code 621 when no rate is filed.',
           body: ZExchangeRateRequest,
-          response: { 200: envelope(ZExchangeRate) },
+          response: { 200: envelope(ZExchangeRateResponse) },
         },
       },
-      async (request) =>
-        ok(rateReply(await rates.rate(request.body.originCurrency, request.body.destinationCurrency))),
+      async (request) => {
+        const { amount, originCurrency, destinationCurrency } = request.body;
+        const r = await rates.rate(originCurrency, destinationCurrency);
+        if (amount === undefined) return ok(rateReply(r));
+        return ok({
+          ...rateReply(r),
+          amount,
+          amountResult: convertMinor(amount, r.ratio, originCurrency, destinationCurrency),
+        });
+      },
     );
 
     app.post(

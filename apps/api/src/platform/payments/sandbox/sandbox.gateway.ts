@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { PurposeKeys } from '../../secrets';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -27,11 +28,6 @@ const ZSandboxNotification = z.object({
   currency: z.string().length(3),
 });
 export type SandboxNotification = z.infer<typeof ZSandboxNotification>;
-
-/** The notification signing key, derived from the app secret so no key sits in the repository. */
-export function sandboxKey(appSecret: string): Buffer {
-  return createHmac('sha256', appSecret).update('wings-sandbox-pay-v1').digest();
-}
 
 /** The signature header of `rawBody` sent at `timestamp` (unix seconds). */
 export function signSandbox(key: Buffer, rawBody: string, timestamp: number): string {
@@ -62,16 +58,14 @@ export function sandboxNotification(
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
-  private readonly key: Buffer;
 
   constructor(
-    appSecret: string,
+    /** The server secret's sandbox-payment keys (platform/secrets.ts): signs with the current one. */
+    private readonly keys: PurposeKeys,
     private readonly now: () => Date,
     /** The sandbox's own records; only signing works without it. */
     private readonly ledger?: SandboxLedger,
-  ) {
-    this.key = sandboxKey(appSecret);
-  }
+  ) {}
 
   private book(): SandboxLedger {
     if (!this.ledger) throw new GatewayUnavailable('the sandbox gateway has no ledger');
@@ -135,11 +129,13 @@ export class SandboxGateway implements PaymentGateway {
     if (Math.abs(this.now().getTime() / 1000 - t) > SANDBOX_TOLERANCE_SECONDS) {
       throw new NotificationRejected('timestamp outside the tolerance');
     }
-    const expected = Buffer.from(signSandbox(this.key, rawBody, t).split('v1=')[1]!, 'hex');
     const given = /^[0-9a-f]{64}$/.test(v1) ? Buffer.from(v1, 'hex') : Buffer.alloc(0);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new NotificationRejected('bad signature');
-    }
+    // Any accepted key: during a rotation, notifications signed under the previous secret still count.
+    const genuine = this.keys.accepted.some((key) => {
+      const expected = Buffer.from(signSandbox(key, rawBody, t).split('v1=')[1]!, 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+    if (!genuine) throw new NotificationRejected('bad signature');
     let json: unknown;
     try {
       json = JSON.parse(rawBody);
@@ -153,6 +149,6 @@ export class SandboxGateway implements PaymentGateway {
 
   /** Signs a body now, for the notification sender. */
   sign(rawBody: string): string {
-    return signSandbox(this.key, rawBody, Math.floor(this.now().getTime() / 1000));
+    return signSandbox(this.keys.current, rawBody, Math.floor(this.now().getTime() / 1000));
   }
 }

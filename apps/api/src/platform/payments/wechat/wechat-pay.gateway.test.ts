@@ -62,6 +62,10 @@ describe('WeChat Pay API v3 gateway against the local fake', () => {
     expect(created.gatewayReference).toBe(i.paymentId.replace(/-/g, ''));
     expect(created.gatewayReference).toMatch(/^[0-9a-f]{32}$/);
     expect(created.checkoutUrl).toBeNull();
+    // A prepay_id works for 2 hours: the checkout is handed out again for a minute less (issue 9).
+    const life = created.checkoutExpiresAt!.getTime() - Date.now();
+    expect(life).toBeGreaterThan(118 * 60_000);
+    expect(life).toBeLessThanOrEqual(119 * 60_000);
     const t = fake.transactions.get(created.gatewayReference)!;
     expect(t).toMatchObject({
       kind: 'JSAPI',
@@ -92,6 +96,10 @@ describe('WeChat Pay API v3 gateway against the local fake', () => {
     const url = new URL(created.checkoutUrl!);
     expect(url.searchParams.get('prepay_id')).toBe(t.prepayId);
     expect(url.searchParams.get('redirect_url')).toBe(i.returnUrl);
+    // An h5_url works for 5 minutes: handed out again for 4 at most (issue 9).
+    const life = created.checkoutExpiresAt!.getTime() - Date.now();
+    expect(life).toBeGreaterThan(3 * 60_000);
+    expect(life).toBeLessThanOrEqual(4 * 60_000);
   });
 
   it('refuses to charge anything but CNY fen', async () => {

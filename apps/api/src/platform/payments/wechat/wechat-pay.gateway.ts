@@ -74,6 +74,12 @@ const ZError = z.object({ code: z.string(), message: z.string().optional() });
 const FAILED_STATES = new Set(['CLOSED', 'REVOKED', 'PAYERROR']);
 
 const TIMEOUT_MS = 10_000;
+/**
+ * How long a checkout may be handed out again (issue 9): WeChat Pay's h5_url works for 5 minutes
+ * and a prepay_id for 2 hours; a minute less, so the traveller still has time to open it.
+ */
+const H5_CHECKOUT_MS = 4 * 60_000;
+const JSAPI_CHECKOUT_MS = 119 * 60_000;
 
 export interface WechatPayGatewayDeps {
   now: () => Date;
@@ -146,6 +152,7 @@ export class WechatPayGateway implements PaymentGateway {
           timestamp: this.seconds(),
         }),
         gatewayReference: no,
+        checkoutExpiresAt: new Date(this.deps.now().getTime() + JSAPI_CHECKOUT_MS),
       };
     }
     const reply = ZH5.safeParse(
@@ -160,6 +167,7 @@ export class WechatPayGateway implements PaymentGateway {
       form: null,
       clientParams: null,
       gatewayReference: no,
+      checkoutExpiresAt: new Date(this.deps.now().getTime() + H5_CHECKOUT_MS),
     };
   }
 

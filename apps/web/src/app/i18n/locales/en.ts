@@ -188,6 +188,10 @@ export const en = {
   'login.captcha_needed': 'For your security, enter the characters in the picture and log in again.',
   'login.captcha_refresh': 'Show another picture',
   'login.captcha_alt': 'Verification picture',
+  'login.captcha_enlarge': 'Enlarge the picture',
+  'login.captcha_shrink': 'Make the picture smaller',
+  'login.captcha_hint':
+    'Not case-sensitive. Tap the picture to enlarge it; hard to read? Show another picture.',
   'login.submit': 'Log in',
   'login.register': 'Create an account',
   'login.forgot': 'Forgot password?',
@@ -427,6 +431,11 @@ export const en = {
   'order.ticket_status': 'Ticket status',
   'order.coupons': 'Flights on this ticket',
   'order.passenger_title': 'Passenger details',
+  'order.unlock_title': 'See all details',
+  'order.unlock_desc': 'Enter the document number of one passenger to see all details',
+  'order.unlock_why':
+    'This order was found by PNR and surname, so birth dates, nationality, documents, e-mail and phone are hidden.',
+  'order.unlock_submit': 'Show all details',
   'order.addon_code': 'Add-on {{code}}',
   'order.fares': 'Fares',
   'order.addon_total': 'Add-on services',

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../api/http-client';
 
 export interface CaptchaResponse {
   captchaId: string;
-  /** An SVG image as a data: URL. */
+  /** A PNG image as a data: URL (`data:image/png;base64,...`). */
   image: string;
   expiresInSeconds: number;
 }

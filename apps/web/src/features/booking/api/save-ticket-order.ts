@@ -13,11 +13,14 @@ export const SAVE_ORDER_PAGE_CODES: readonly string[] = [
   ErrorCodes.offerExpired.code,
   ErrorCodes.seatsSoldOut.code,
   ErrorCodes.flightScheduleChanged.code,
+  ErrorCodes.unpaidOrdersLimit.code,
+  ErrorCodes.idempotencyKeyReused.code,
 ];
 
 /**
  * POST travelsky/ibe/saveTicketOrder: creates the unpaid order and holds its seats. The same
- * idempotency key twice (a double tap, a retry) gives the same order.
+ * idempotency key with the same request (a double tap, a retry) gives the same order; with
+ * another request it is refused (615), so a changed request needs a new key.
  */
 export function saveTicketOrder(body: SaveTicketOrderRequest): Promise<SavedOrder> {
   return apiRequest<SavedOrder>('/travelsky/ibe/saveTicketOrder', {

@@ -57,7 +57,7 @@ function api(save: (call: FakeCall) => Reply = () => ok(makeOrder())) {
     }
     if (call.path === '/api/ca/caweb/backend/usePromoCode/queryCodeList') return ok({ promotions: PROMOS });
     if (call.path === '/api/getCaptcha')
-      return ok({ captchaId: 'cap-1', image: 'data:image/svg+xml,<svg/>', expiresInSeconds: 120 });
+      return ok({ captchaId: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresInSeconds: 120 });
     if (call.path === '/api/travelsky/ibe/saveTicketOrder') return save(call);
     return undefined;
   });
@@ -182,6 +182,58 @@ describe('review-Booking', () => {
     expect(screen.getByTestId('order-pay-now').textContent).toBe('Pay now $712.80');
   });
 
+  test('a changed request gets a fresh idempotency key; the same request keeps its key over a reload', async () => {
+    const calls = api(() => ({
+      status: 500,
+      body: { code: '500', message: 'The system is running poorly.', data: null },
+    }));
+    signIn();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    const first = renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.click(screen.getByTestId('review-submit'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByTestId('review-submit').classList).not.toContain('adm-button-loading'),
+    );
+
+    // The page is reloaded: the same request goes with the same key (the order may exist already).
+    first.unmount();
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.click(screen.getByTestId('review-submit'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByTestId('review-submit').classList).not.toContain('adm-button-loading'),
+    );
+
+    // A promo code changes the request: the server would refuse the old key for it (615).
+    fireEvent.click(await screen.findByTestId('promo-option-WINGS10'));
+    await waitFor(() => expect(screen.getByTestId('price-discount')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('review-submit'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(3));
+    const keys = saves(calls).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(saves(calls)[2]?.body).toMatchObject({ promoCode: 'WINGS10' });
+  });
+
+  test('614: the limit on unpaid holds shows the server message on the page', async () => {
+    const message =
+      'You have 3 unpaid orders, the most allowed at once. Pay one, or let one lapse at its payment deadline, before booking another.';
+    api(() => ({ body: { code: '614', message, data: { limit: 3, unpaidOrders: 3, seatsHeld: 3 } } }));
+    signIn();
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    tickTerms();
+    fireEvent.click(screen.getByTestId('review-submit'));
+    expect((await screen.findByTestId('review-problem-held')).textContent).toBe(message);
+    expect(screen.getByTestId('review-submit').hasAttribute('disabled')).toBe(false);
+  });
+
   test('Pay now opens pay-select for the order, and the order grant is kept for the detail pages', async () => {
     api(() => ok(makeOrder({ orderToken: 'grant-1', orderTokenExpiresAt: '2099-01-01T00:00:00Z' })));
     startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
@@ -258,6 +310,45 @@ describe('review-Booking', () => {
       'The verification code is incorrect.',
     );
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/getCaptcha')).toHaveLength(2));
+  });
+
+  test('a guest gets another captcha picture from its button, and can enlarge the picture', async () => {
+    let captchas = 0;
+    const calls = installFakeApi((call) => {
+      if (call.path === '/api/getCaptcha') {
+        captchas += 1;
+        return ok({
+          captchaId: `cap-${captchas}`,
+          image: `data:image/png;base64,${captchas}`,
+          expiresInSeconds: 120,
+        });
+      }
+      if (call.path === '/api/travelsky/ibe/computePrice') return ok(makePrice());
+      if (call.path === '/api/ca/caweb/backend/usePromoCode/queryCodeList') return ok({ promotions: PROMOS });
+      if (call.path === '/api/travelsky/ibe/saveTicketOrder') return ok(makeOrder());
+      return undefined;
+    });
+    startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+    renderRoutes(routes, paths.reviewBooking);
+    await screen.findByTestId('price-total');
+    const src = () => screen.getByTestId('captcha-image').querySelector('img')?.getAttribute('src');
+    await waitFor(() => expect(src()).toBe('data:image/png;base64,1'));
+    const answer = screen.getByLabelText<HTMLInputElement>('Verification code');
+    expect(answer).toBe(screen.getByTestId('captcha-input'));
+    fireEvent.change(answer, { target: { value: 'ab' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show another picture' }));
+    await waitFor(() => expect(src()).toBe('data:image/png;base64,2'));
+    expect(answer.value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enlarge the picture' }));
+    expect(screen.getByTestId('captcha-image').getAttribute('aria-pressed')).toBe('true');
+
+    tickTerms();
+    fireEvent.change(answer, { target: { value: 'cd34' } });
+    fireEvent.click(screen.getByTestId('review-submit'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toMatchObject({ captchaId: 'cap-2', captcha: 'cd34' });
   });
 
   test('301: the offer expired; the traveller goes back to the results', async () => {

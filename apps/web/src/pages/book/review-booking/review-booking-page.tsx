@@ -10,6 +10,7 @@ import { loginHref, paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { StateView } from '../../../components/state-view';
 import { type CaptchaResponse, getCaptcha } from '../../../features/account/api/get-captcha';
+import { CaptchaChallenge } from '../../../features/account/components/captcha-challenge';
 import { FieldError } from '../../../features/account/components/form-field';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useComputePrice } from '../../../features/booking/api/compute-price';
@@ -41,7 +42,9 @@ type Problem =
   | { kind: 'limit'; message: string }
   | { kind: 'restart'; message: string }
   | { kind: 'fields'; message: string }
-  | { kind: 'promo'; message: string };
+  | { kind: 'promo'; message: string }
+  /** Too much held unpaid already (614): pay an order first. */
+  | { kind: 'held'; message: string };
 
 function SegmentCard({ segment, index }: { segment: OfferSegment; index: number }) {
   const { t, i18n } = useTranslation();
@@ -110,19 +113,13 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const submitting = useRef(false);
-  const { newIdempotencyKey } = store;
-
-  useEffect(() => {
-    // One key per review visit: every submit from this visit (double tap, retry) reuses it.
-    newIdempotencyKey();
-  }, [newIdempotencyKey]);
 
   const refreshCaptcha = useCallback(async () => {
     setCaptchaText('');
     try {
       setCaptcha(await getCaptcha());
     } catch {
-      // the client has shown why; tapping the picture tries again
+      // the client has shown why; the refresh button tries again
     }
   }, []);
   useEffect(() => {
@@ -149,13 +146,17 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
     submitting.current = true;
     setProblem(null);
     const state = useBookingStore.getState();
-    const idempotencyKey = state.idempotencyKey ?? state.newIdempotencyKey();
+    const request = {
+      offerId: offer.offerId,
+      passengers: slots.map((slot) => toBookingPassenger(state.passengers[slot.id]!, slot.type)),
+      contact: toContact(state.contact),
+      promoCode: applied,
+    };
+    // The same request (a double tap, a retry, after a reload) keeps its key; a changed one gets a new key.
+    const idempotencyKey = state.idempotencyKeyFor(JSON.stringify(request));
     try {
       const order = await save.mutateAsync({
-        offerId: offer.offerId,
-        passengers: slots.map((slot) => toBookingPassenger(state.passengers[slot.id]!, slot.type)),
-        contact: toContact(state.contact),
-        promoCode: applied,
+        ...request,
         ...(captchaNeeded && captcha ? { captchaId: captcha.captchaId, captcha: captchaText.trim() } : {}),
         idempotencyKey,
         acceptTerms: true,
@@ -187,6 +188,16 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
           break;
         case ErrorCodes.flightScheduleChanged.code:
           setProblem({ kind: 'restart', message: t('flight_time_changed') });
+          break;
+        case ErrorCodes.unpaidOrdersLimit.code:
+          // The message names the limit and the count (unpaid orders, seats, seats on one flight).
+          setProblem({ kind: 'held', message: error.message || t(ErrorCodes.unpaidOrdersLimit.key) });
+          break;
+        case ErrorCodes.idempotencyKeyReused.code:
+          setProblem({
+            kind: 'restart',
+            message: error.message || t(ErrorCodes.idempotencyKeyReused.key),
+          });
           break;
         case ErrorCodes.invalidRequest.code: {
           const promo = error.fields.find((f) => f.field === 'promoCode');
@@ -312,28 +323,28 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
             <span className="form-label" id="label-captcha">
               {t('login.captcha')}
             </span>
-            <div className="form-control-row">
-              <input
-                className="form-input"
-                value={captchaText}
-                aria-labelledby="label-captcha"
-                autoComplete="off"
-                data-testid="captcha-input"
-                onChange={(e) => {
-                  setCaptchaText(e.target.value);
-                  setCaptchaError(null);
-                }}
-              />
-              <button
-                type="button"
-                className="captcha-img"
-                data-testid="captcha-image"
-                aria-label={t('login.captcha_refresh')}
-                onClick={() => void refreshCaptcha()}
-              >
-                {captcha ? <img src={captcha.image} alt={t('login.captcha_alt')} /> : null}
-              </button>
-            </div>
+            <CaptchaChallenge
+              captcha={captcha}
+              onRefresh={() => void refreshCaptcha()}
+              testId="captcha"
+              hintId="captcha-hint"
+            />
+            <input
+              className="form-input"
+              value={captchaText}
+              aria-labelledby="label-captcha"
+              aria-describedby="captcha-hint"
+              aria-invalid={captchaError ? true : undefined}
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              data-testid="captcha-input"
+              onChange={(e) => {
+                setCaptchaText(e.target.value);
+                setCaptchaError(null);
+              }}
+            />
             <FieldError field="captcha" message={captchaError} />
           </section>
         ) : null}
@@ -358,7 +369,7 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
               <Button color="primary" size="small" data-testid="back-to-search" onClick={backToResults}>
                 {t('booking.back_to_results')}
               </Button>
-            ) : problem.kind === 'promo' ? null : (
+            ) : problem.kind === 'promo' || problem.kind === 'held' ? null : (
               <Button
                 color="primary"
                 size="small"

@@ -1,5 +1,12 @@
 import type { LanguageTag, User } from '@wings/contracts';
-import { checkName, checkPhone, localDate, type RuleIssue } from '@wings/rules';
+import {
+  checkBirthday,
+  checkName,
+  checkPhone,
+  checkTitleGender,
+  localDate,
+  type RuleIssue,
+} from '@wings/rules';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +50,8 @@ const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
 export function profileRules(v: ProfileValues): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (v.surname.trim() || v.givenName.trim()) issues.push(...checkName(v.surname, v.givenName));
-  if (v.birthday && v.birthday > today()) issues.push({ field: 'birthday', key: 'person.birthday_future' });
+  issues.push(...checkTitleGender(v.title, v.gender));
+  if (v.birthday) issues.push(...checkBirthday(v.birthday, today()));
   issues.push(...checkPhone(v.countryCode, v.phone, { required: false }));
   return issues;
 }

@@ -21,12 +21,12 @@ function renderLogin(path: string = paths.login) {
 const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
 const captcha = (n: number) =>
-  ok({ captchaId: `cap-${n}`, image: `data:image/svg+xml,${n}`, expiresInSeconds: 300 });
+  ok({ captchaId: `cap-${n}`, image: `data:image/png;base64,${n}`, expiresInSeconds: 120 });
 
 describe('login', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  test('shows the captcha after a 602 asking for one, sends it, and refreshes it on tap', async () => {
+  test('shows the captcha after a 602 asking for one, sends it, and gives another picture on the refresh button', async () => {
     let captchas = 0;
     let logins = 0;
     const calls = installFakeApi((call) => {
@@ -49,7 +49,7 @@ describe('login', () => {
 
     expect(await screen.findByTestId('login-captcha')).toBeTruthy();
     expect(screen.getByTestId('login-captcha-image').querySelector('img')?.getAttribute('src')).toBe(
-      'data:image/svg+xml,1',
+      'data:image/png;base64,1',
     );
     expect(screen.getByTestId('field-error-captcha').textContent).toBe(
       'For your security, enter the characters in the picture and log in again.',
@@ -57,10 +57,10 @@ describe('login', () => {
     expect(input('login-account').value).toBe('dara@example.com');
     expect(input('login-password').value).toBe('wrongpass1');
 
-    fireEvent.click(screen.getByTestId('login-captcha-image'));
+    fireEvent.click(screen.getByRole('button', { name: 'Show another picture' }));
     await waitFor(() =>
       expect(screen.getByTestId('login-captcha-image').querySelector('img')?.getAttribute('src')).toBe(
-        'data:image/svg+xml,2',
+        'data:image/png;base64,2',
       ),
     );
 
@@ -79,6 +79,38 @@ describe('login', () => {
       captcha: 'x7k2',
     });
     expect(useSessionStore.getState().loggedIn).toBe(true);
+  });
+
+  test('the captcha is readable without sound: a tap enlarges the picture, the input is labelled and explained', async () => {
+    installFakeApi((call) => {
+      if (call.path === '/api/getCaptcha') return captcha(1);
+      if (call.path === '/api/travelsky/user/login') {
+        return { body: { code: '602', message: 'captcha', data: { captchaRequired: true } } };
+      }
+      return undefined;
+    });
+    renderLogin();
+    type('login-account', 'dara@example.com');
+    type('login-password', 'wrongpass1');
+    fireEvent.click(screen.getByTestId('login-submit'));
+
+    const answer = await screen.findByLabelText('Verification code');
+    expect(answer).toBe(input('login-captcha'));
+    expect(answer.getAttribute('autocapitalize')).toBe('characters');
+    expect(screen.getByRole('img', { name: 'Verification picture' })).toBeTruthy();
+    const hint = document.getElementById(answer.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Not case-sensitive. Tap the picture to enlarge it; hard to read? Show another picture.',
+    );
+
+    const picture = screen.getByRole('button', { name: 'Enlarge the picture' });
+    expect(picture.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(picture);
+    expect(picture.getAttribute('aria-pressed')).toBe('true');
+    expect(picture.closest('.captcha')?.classList.contains('captcha-large')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Make the picture smaller' })).toBe(picture);
+    fireEvent.click(picture);
+    expect(picture.closest('.captcha')?.classList.contains('captcha-large')).toBe(false);
   });
 
   test('toasts a wrong account or password and keeps what was typed', async () => {

@@ -13,6 +13,7 @@ import {
   type OauthProvider,
   oauthAuthorizeUrl,
 } from '../../../features/account/api/oauth-login';
+import { CaptchaChallenge } from '../../../features/account/components/captcha-challenge';
 import {
   FormCard,
   FormField,
@@ -121,27 +122,22 @@ export default function LoginPage() {
             />
           </FormField>
           {captcha ? (
-            <FormField
-              label={t('login.captcha')}
-              field="captcha"
-              error={form.error('captcha')}
-              addon={
-                <button
-                  type="button"
-                  className="captcha-img"
-                  data-testid="login-captcha-image"
-                  aria-label={t('login.captcha_refresh')}
-                  onClick={() => void refreshCaptcha()}
-                >
-                  <img src={captcha.image} alt={t('login.captcha_alt')} />
-                </button>
-              }
-            >
+            <FormField label={t('login.captcha')} field="captcha" error={form.error('captcha')}>
+              <CaptchaChallenge
+                captcha={captcha}
+                onRefresh={() => void refreshCaptcha()}
+                testId="login-captcha"
+                hintId="login-captcha-hint"
+              />
               <TextInput
                 field="captcha"
                 testId="login-captcha"
                 value={values.captcha}
                 autoComplete="off"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                aria-describedby="login-captcha-hint"
                 onChange={(v) => form.set('captcha', v)}
                 onBlur={() => form.blur('captcha')}
                 invalid={Boolean(form.error('captcha'))}

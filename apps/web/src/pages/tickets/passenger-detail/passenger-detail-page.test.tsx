@@ -1,9 +1,17 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { OrderDetail } from '@wings/contracts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
-import { rememberOrderGrant } from '../../../features/orders/order-session';
-import { installFakeApi } from '../../../test/fake-api';
-import { makeOrderDetail, ORDER_NO, orderDetailHandler, ticketsIssued } from '../../../test/orders';
+import { orderGrantFor, rememberOrderGrant } from '../../../features/orders/order-session';
+import { installFakeApi, ok } from '../../../test/fake-api';
+import {
+  DETAIL_PATH,
+  makeOrderDetail,
+  makeOrderSummary,
+  ORDER_NO,
+  orderDetailHandler,
+  ticketsIssued,
+} from '../../../test/orders';
 import { renderRoutes } from '../../../test/render';
 import TicketPassengerDetailPage from './passenger-detail-page';
 
@@ -36,5 +44,102 @@ describe('ticket passenger-detail', () => {
     expect((await screen.findByTestId('pax-email')).textContent).toBe('-');
     expect(screen.getByTestId('pax-phone').textContent).toBe('-');
     expect(screen.getByTestId('pax-no-ticket').textContent).toBe('Ticket issued after payment');
+  });
+});
+
+const UPGRADE = '/api/travelsky/ibe/upgradeOrderAccess';
+
+/** The order as a grant from PNR + surname reads it: names and tickets, no personal details. */
+function limitedDetail(): OrderDetail {
+  const full = ticketsIssued(makeOrderDetail());
+  return {
+    ...full,
+    view: 'limited',
+    contact: { name: full.contact.name, email: full.contact.email },
+    passengers: full.passengers.map(
+      ({ seq, passengerType, surname, givenName, middleName, title, ticket }) => ({
+        seq,
+        passengerType,
+        surname,
+        givenName,
+        middleName,
+        title,
+        ticket,
+      }),
+    ),
+  };
+}
+
+describe('ticket passenger-detail, found by PNR + surname (limited view)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('shows the name and e-ticket but no personal details, and shows them all after a passenger’s document number', async () => {
+    rememberOrderGrant(ORDER_NO, 'limited-grant', new Date(Date.now() + 3_600_000).toISOString());
+    const calls = installFakeApi((call) => {
+      if (call.path === DETAIL_PATH) {
+        return ok(
+          call.headers.orderToken === 'full-grant' ? ticketsIssued(makeOrderDetail()) : limitedDetail(),
+        );
+      }
+      if (call.path !== UPGRADE) return undefined;
+      if ((call.body as { docNumber: string }).docNumber !== 'E1234567') {
+        const message = 'No passenger of this order has this document number.';
+        return {
+          status: 400,
+          body: {
+            code: '400',
+            message,
+            data: { fields: [{ field: 'docNumber', key: 'order_document_mismatch', message }] },
+          },
+        };
+      }
+      return ok({
+        ...makeOrderSummary(),
+        accessToken: 'full-grant',
+        accessTokenExpiresAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        accessScope: 'full',
+      });
+    });
+    renderRoutes(routes, `${paths.ticketPassengerDetail}?orderNo=${ORDER_NO}&seq=0`);
+
+    // What the traveller needs: the name and the e-ticket.
+    expect((await screen.findByTestId('pax-name')).textContent).toContain('SOK DARA');
+    expect(screen.getByTestId('pax-ticket-no').textContent).toBe('9991000000001');
+    // Nothing personal, and why, with the way to see it.
+    for (const id of ['pax-birthday', 'pax-doc', 'pax-doc-expiry', 'pax-email', 'pax-phone']) {
+      expect(screen.queryByTestId(id)).toBeNull();
+    }
+    expect(screen.getByTestId('pax-detail').textContent).not.toMatch(/Nationality|Date of birth|Cambodia/);
+    expect(screen.getByTestId('pax-unlock-why').textContent).toContain('found by PNR and surname');
+    expect(screen.getByTestId('pax-unlock').textContent).toContain(
+      'Enter the document number of one passenger to see all details',
+    );
+
+    // An empty number is refused on the page, without a call.
+    fireEvent.click(screen.getByTestId('pax-unlock-submit'));
+    expect((await screen.findByTestId('field-error-docNumber')).textContent).toBe(
+      'Enter the document number.',
+    );
+    expect(calls.filter((c) => c.path === UPGRADE)).toHaveLength(0);
+
+    // A number no passenger carries: the server's message on the field.
+    fireEvent.change(screen.getByTestId('pax-unlock-doc'), { target: { value: 'x0000000' } });
+    fireEvent.click(screen.getByTestId('pax-unlock-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('field-error-docNumber').textContent).toBe(
+        'No passenger of this order has this document number.',
+      ),
+    );
+
+    // The right one: the upgrade carries the limited grant, and the page shows everything.
+    fireEvent.change(screen.getByTestId('pax-unlock-doc'), { target: { value: ' e1234567 ' } });
+    fireEvent.click(screen.getByTestId('pax-unlock-submit'));
+    expect((await screen.findByTestId('pax-birthday')).textContent).toBe('12 Apr 1990');
+    const upgrades = calls.filter((c) => c.path === UPGRADE);
+    expect(upgrades.at(-1)?.body).toEqual({ orderNo: ORDER_NO, docNumber: 'E1234567' });
+    expect(upgrades.at(-1)?.headers.orderToken).toBe('limited-grant');
+    expect(screen.getByTestId('pax-doc').textContent).toBe('****4567');
+    expect(screen.queryByTestId('pax-unlock')).toBeNull();
+    expect(orderGrantFor(ORDER_NO)).toBe('full-grant');
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '../../../features/account/components/form-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { useQueryOrder } from '../../../features/orders/api/query-order';
+import { docNumberIssues } from '../../../features/orders/document-number';
 import '../../../features/account/components/account.css';
 import '../../../features/orders/orders.css';
 
@@ -31,7 +32,6 @@ interface ByPnr extends Record<string, unknown> {
 }
 
 const ORDER_NO = /^[A-Za-z0-9]{6,32}$/;
-const DOC_NO = /^[A-Za-z0-9]{4,30}$/;
 const PNR = /^[A-Za-z0-9]{6}$/;
 const SURNAME = /^[A-Za-z]+(?:[ '-][A-Za-z]+)*$/;
 
@@ -39,11 +39,9 @@ const SURNAME = /^[A-Za-z]+(?:[ '-][A-Za-z]+)*$/;
 export function orderLookupIssues(values: ByOrder): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const orderNo = values.orderNo.trim();
-  const doc = values.docNumber.trim();
   if (!orderNo) issues.push({ field: 'orderNo', key: 'search.order_no_required' });
   else if (!ORDER_NO.test(orderNo)) issues.push({ field: 'orderNo', key: 'search.order_no_format' });
-  if (!doc) issues.push({ field: 'docNumber', key: 'search.doc_required' });
-  else if (!DOC_NO.test(doc)) issues.push({ field: 'docNumber', key: 'search.doc_format' });
+  issues.push(...docNumberIssues(values.docNumber));
   return issues;
 }
 

@@ -350,12 +350,15 @@ function TicketDetail({
           <span className="info-row-label">{t('account.email')}</span>
           <span className="info-row-value">{order.contact.email || '-'}</span>
         </div>
-        <div className="info-row">
-          <span className="info-row-label">{t('person.phone')}</span>
-          <span className="info-row-value">
-            {formatPhone(order.contact.countryCode, order.contact.phone)}
-          </span>
-        </div>
+        {/* The limited view (found by PNR + surname) has no phone. */}
+        {order.view === 'full' ? (
+          <div className="info-row">
+            <span className="info-row-label">{t('person.phone')}</span>
+            <span className="info-row-value" data-testid="contact-phone">
+              {formatPhone(order.contact.countryCode, order.contact.phone)}
+            </span>
+          </div>
+        ) : null}
       </section>
     </div>
   );

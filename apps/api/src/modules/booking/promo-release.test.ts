@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxGateway,
+  sandboxNotification,
+} from '../../platform/payments/sandbox/sandbox.gateway';
+import { client, registerUser } from '../accounts/test-support';
+import { type Client, contact, flightOn, offerFor, party } from './test-support';
+
+const URL = '/travelsky/ibe/saveTicketOrder';
+const MINUTE = 60_000;
+
+// This file books WC312 (MFM-KTI) 230+ days ahead only.
+describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
+  let t: TestApp;
+  let clock = new Date();
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+  });
+  afterEach(() => {
+    clock = new Date();
+  });
+  afterAll(() => t.close());
+
+  async function member(): Promise<Client> {
+    const c = client(t);
+    await registerUser(t, c);
+    return c;
+  }
+
+  /** A code with one use, valid for a month. */
+  async function oneUseCode(): Promise<string> {
+    const code = `ONE${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    await t.database.pool.query(
+      `insert into promo_codes (code, title_zh, title_en, title_km, kind, value, valid_from, valid_to, usage_limit, listed)
+       values ($1, 'T', 'T', 'T', 'percent', 10, now() - interval '1 day', now() + interval '30 days', 1, 0)`,
+      [code],
+    );
+    return code;
+  }
+
+  async function usedCount(code: string): Promise<number> {
+    const { rows } = await t.database.pool.query('select used_count from promo_codes where code = $1', [
+      code,
+    ]);
+    return rows[0].used_count as number;
+  }
+
+  async function book(c: Client, daysAhead: number, promoCode: string) {
+    const flight = await flightOn(t, 'WC312', daysAhead);
+    const offerId = await offerFor(c, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
+    const res = await c.post(URL, {
+      offerId,
+      passengers: party([1, 0, 0], flight.depLocalDate),
+      contact,
+      promoCode,
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
+    const id =
+      res.body.code === '0'
+        ? ((await t.database.pool.query('select id from orders where order_no = $1', [res.body.data.orderNo]))
+            .rows[0].id as string)
+        : null;
+    return { res, id };
+  }
+
+  it('gives the use back when the order expires, once, so the next buyer gets the code', async () => {
+    const code = await oneUseCode();
+    const [a, b] = [await member(), await member()];
+    const first = await book(a, 230, code);
+    expect(first.res.body.code, JSON.stringify(first.res.body)).toBe('0');
+    expect(await usedCount(code)).toBe(1);
+    const meanwhile = await book(b, 230, code);
+    expect(meanwhile.res.body.data.fields).toEqual([
+      expect.objectContaining({ field: 'promoCode', key: 'promo.used_up' }),
+    ]);
+
+    // A never pays: at its deadline it expires (three workers racing), and the use comes back once.
+    clock = new Date(Date.now() + 21 * MINUTE);
+    const runs = await Promise.all([1, 2, 3].map(() => t.app.booking.expireOrder(first.id!)));
+    expect(runs.filter((r) => r.expired)).toHaveLength(1);
+    expect(await usedCount(code)).toBe(0);
+    const { rows } = await t.database.pool.query(
+      `select data->>'promoReleased' as promo from order_events where order_id = $1 and type = 'expired'`,
+      [first.id],
+    );
+    expect(rows).toEqual([{ promo: code }]);
+
+    const second = await book(b, 234, code);
+    expect(second.res.body.code, JSON.stringify(second.res.body)).toBe('0');
+    expect(second.res.body.data.price.promo).toEqual({ code, applied: true, reason: null });
+    expect(await usedCount(code)).toBe(1);
+  });
+
+  it('gives the last use to exactly one of two buyers at the same moment', async () => {
+    const code = await oneUseCode();
+    const buyers = await Promise.all([member(), member()]);
+    const results = await Promise.all(buyers.map((c) => book(c, 238, code)));
+    const codes = results.map((r) => r.res.body.code).sort();
+    expect(codes).toEqual(['0', '400']);
+    expect(results.find((r) => r.res.body.code === '400')!.res.body.data.fields).toEqual([
+      expect.objectContaining({ field: 'promoCode', key: 'promo.used_up' }),
+    ]);
+    expect(await usedCount(code)).toBe(1);
+  });
+
+  it('takes the use again when an expired order is paid late', async () => {
+    const code = await oneUseCode();
+    const a = await member();
+    const o = await book(a, 242, code);
+    expect(o.res.body.code, JSON.stringify(o.res.body)).toBe('0');
+    const pay = await a.post(`/travelsky/payment/getPayUrl/${o.res.body.data.orderNo}`, { method: 'abapay' });
+    expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');
+
+    clock = new Date(Date.now() + 21 * MINUTE);
+    expect((await t.app.booking.expireOrder(o.id!)).expired).toBe(true);
+    expect(await usedCount(code)).toBe(0);
+
+    const raw = JSON.stringify(
+      sandboxNotification(
+        pay.body.data.paymentId,
+        'succeeded',
+        pay.body.data.amount.amount,
+        pay.body.data.amount.currency,
+      ),
+    );
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        // Signed by the app's own sandbox gateway, at the app's clock.
+        [SANDBOX_SIGNATURE_HEADER]: (t.app.payments.gateways.get('sandbox') as SandboxGateway).sign(raw),
+      },
+      payload: raw,
+    });
+    expect(reply.json().data.outcome).toBe('late_rehold');
+    expect(await usedCount(code)).toBe(1);
+  });
+});
