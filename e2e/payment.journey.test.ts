@@ -133,6 +133,19 @@ describe('paying for a trip and finding the tickets again', () => {
     expect(found).toEqual(numbers);
     expect(await again.getByTestId('order-status').textContent()).toBe('បានបង់ប្រាក់');
     await screenshot(again, 'payment-07-ticket-detail-km');
+
+    // A PNR and a surname are printed on boarding passes and bag tags: they show the passenger's
+    // name and ticket, not the birth date or document, until one passenger's document is given.
+    await again.getByTestId('passenger-0').click();
+    await again.getByTestId('pax-unlock').waitFor();
+    expect(await again.getByTestId('pax-birthday').count()).toBe(0);
+    expect(await again.getByTestId('pax-doc').count()).toBe(0);
+    await screenshot(again, 'payment-08-passenger-limited-km');
+    await again.getByTestId('pax-unlock-doc').fill('N2000002');
+    await again.getByTestId('pax-unlock-submit').click();
+    await again.getByTestId('pax-birthday').waitFor();
+    expect(await again.getByTestId('pax-doc').textContent()).toMatch(/0001$/);
+    await screenshot(again, 'payment-09-passenger-full-km');
     await other.close();
   });
 });
