@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import {
   type BookingPassenger,
   type Contact,
@@ -28,6 +27,7 @@ import {
 import type { z } from 'zod';
 import { AppError, invalid } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
+import { clientNetwork } from '../../platform/rate-limit';
 import type { OfferRecord, PriceLine, PricingService } from '../pricing/pricing.service';
 import type { AirportZones } from '../shopping/airport-zones';
 import {
@@ -112,24 +112,7 @@ export interface Caller {
  */
 export function holderOf(caller: Pick<Caller, 'userId' | 'ip'>): string {
   if (caller.userId) return `user:${caller.userId}`;
-  return `ip:${guestNetwork(caller.ip)}`;
-}
-
-function guestNetwork(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const address = ip.toLowerCase().split('%')[0] ?? '';
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // "::" stands for as many zero groups as the address leaves out.
-  const zeros = tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length);
-  const groups = [...left, ...Array<string>(zeros).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return `ip:${clientNetwork(caller.ip)}`;
 }
 
 /**
