@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precacheServiceWorker } from './sw-precache';
 
 /** The traveller PWA, built to dist/ and served by the API at `/`. */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -10,7 +12,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   base: '/',
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-  plugins: [react()],
+  plugins: [
+    react(),
+    // dist/sw.js: src/sw.js with the list of every file of the shell, precached at install.
+    precacheServiceWorker({ template: fileURLToPath(new URL('./src/sw.js', import.meta.url)) }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_APP } from './token';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,7 +13,10 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output(): string;
-  /** Sends Ctrl-C (SIGINT) and waits for the exit code. */
+  /**
+   * Presses Ctrl-C as in a terminal, which signals the whole foreground process group: SIGINT to
+   * the server and to the embedded PostgreSQL it started. Waits for the server's exit code.
+   */
   stop(): Promise<number | null>;
 }
 
@@ -27,12 +31,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product exactly as `npm start` does, on a free port with its own DATA_DIR. */
+/**
+ * Starts the product exactly as `npm start` does, on a free port with its own DATA_DIR. It runs
+ * with the app pair the tests sign with (`DEMO_APP`), whatever APP_ID and APP_SECRET the
+ * environment holds (an operator's own pair would make every signed call fail with 2001);
+ * `env` may still set them.
+ */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_ID: DEMO_APP.id,
+      APP_SECRET: DEMO_APP.secret,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -66,10 +83,33 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     process: child,
     output: () => log,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGINT');
+      if (child.exitCode === null && child.signalCode === null) {
+        const postgres = embeddedPostgresOf(dataDir, child.pid);
+        child.kill('SIGINT');
+        if (postgres !== null) {
+          try {
+            process.kill(postgres, 'SIGINT');
+          } catch {
+            // Gone already.
+          }
+        }
+      }
       return exited;
     },
   };
+}
+
+/** The pid of the embedded PostgreSQL in `dataDir` if the process `parent` started it and it runs. */
+function embeddedPostgresOf(dataDir: string, parent: number | undefined): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8'), 10);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    return ppid === parent ? pid : null;
+  } catch {
+    // No embedded database (DATABASE_URL), not started yet, already gone, or no /proc.
+    return null;
+  }
 }
 
 /** Whether the embedded PostgreSQL of a data directory is still running. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beijingTimestamp, signParams } from '@wings/rules';
 
-/** The demo app pair of development mode (README). */
+/**
+ * The demo app pair of development mode (README): the tests, journeys and benchmarks sign with
+ * it, and every server they start runs with it (`startServer` sets APP_ID and APP_SECRET).
+ */
 export const DEMO_APP = { id: 'wings-h5-demo', secret: 'demo-secret-change-me' };
 
 /** Gets an access token the way a client does: a signed request. */

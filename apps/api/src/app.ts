@@ -5,7 +5,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ErrorCodes, type ErrorName, type FieldIssue, formatMessage } from '@wings/contracts';
+import {
+  callErrorMessageKey,
+  ErrorCodes,
+  type ErrorName,
+  type FieldIssue,
+  formatMessage,
+  LOGIN_EXPIRED_DATA_STATUS,
+} from '@wings/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -40,6 +47,7 @@ import { JobRunner } from './platform/jobs/jobs';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { RateLimiter } from './platform/rate-limit';
+import { readBodyContext } from './platform/request-context';
 import { serverKeys } from './platform/secrets';
 import { securityHeaders } from './platform/security-headers';
 
@@ -96,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('preValidation', refuseNulCharacters);
+  // Spec §7: `language` and `apiBkSource` the main layer adds to object bodies (read, then removed).
+  app.addHook('preValidation', readBodyContext);
   await app.register(fastifyHelmet, securityHeaders(config));
 
   await app.register(fastifySwagger, {
@@ -170,8 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const failure = toFailure(error, request);
+    const failure = withCallMessage(toFailure(error, request), error, request);
     if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A business failure caused by something outside (a mail server, a provider) is worth a line.
+    else if (error instanceof AppError && error.cause) {
+      request.log.warn({ err: error.cause, code: error.code }, `request failed: ${error.key}`);
+    }
     // A failure is not the route's success shape: sent pre-serialized, past the route's schema.
     return reply
       .status(failure.status)
@@ -223,7 +237,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bookingRoutes({ service: booking, jobs }));
       // Order grants are keyed with the server secret, never the (public) app secret.
       const grantKeys = serverKeys(config).orderGrant;
-      await api.register(ordersRoutes({ db: database.db, now, grantKeys, zones: airportZones }));
+      await api.register(
+        ordersRoutes({
+          db: database.db,
+          now,
+          grantKeys,
+          zones: airportZones,
+          devPayOneCent: config.devPayOneCent,
+        }),
+      );
       await api.register(itineraryRoutes({ db: database.db, now, grantKeys, zones: airportZones }));
       // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
       if (config.env !== 'production' && !config.smtpUrl) {
@@ -258,6 +280,26 @@ function catalogue(name: ErrorName, request: FastifyRequest, params: Record<stri
     status: entry.httpStatus ?? 200,
     code: entry.code,
     message: formatMessage(entry.key, request.lang, params),
+  };
+}
+
+/**
+ * Spec §8's per-call messages (contracts CALL_ERROR_MESSAGES): a failure of a listed call and code
+ * carries the spec's message; its own text follows in `data.detail` and its key in `data.reason`.
+ * A login-expired reply also says so in `data.status` (spec §7: 600), where the main layer reads it.
+ */
+function withCallMessage(failure: Failure, error: FastifyError | AppError, request: FastifyRequest): Failure {
+  if (failure.code === ErrorCodes.loginExpired.code) {
+    return { ...failure, data: { ...failure.data, status: LOGIN_EXPIRED_DATA_STATUS } };
+  }
+  const path = request.routeOptions.url;
+  const key = path ? callErrorMessageKey(path, failure.code) : undefined;
+  const own = error instanceof AppError ? error.key : ErrorCodes.systemError.key;
+  if (!key || key === own) return failure;
+  return {
+    ...failure,
+    message: formatMessage(key, request.lang),
+    data: { ...failure.data, detail: failure.message, reason: own },
   };
 }
 

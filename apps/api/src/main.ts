@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { prepareDatabase } from './db/prepare';
-import { DataDirInUseError } from './platform/embedded-postgres';
+import { DataDirInUseError, DataDirUnreachableError } from './platform/embedded-postgres';
 import { ensureServerSecret } from './platform/secrets';
 
 /** Starts the API and the traveller app: config, database, migrations, seed, server. */
@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Ctrl-C in a terminal signals the embedded PostgreSQL too (same process group), which ends
+    // every session at once: those connections closing are part of this stop, not errors.
+    database.expectShutdown();
     log.info(`${signal} received, stopping`);
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting');
@@ -79,8 +82,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  // Another server owns DATA_DIR: a one-line answer, nothing went wrong in this code.
-  if (err instanceof DataDirInUseError) {
+  // Another server owns DATA_DIR, or the postgres user cannot reach it: a one-line answer,
+  // nothing went wrong in this code.
+  if (err instanceof DataDirInUseError || err instanceof DataDirUnreachableError) {
     console.error(err.message);
     process.exit(1);
   }

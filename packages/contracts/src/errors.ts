@@ -1,3 +1,5 @@
+import type { MessageKey } from './messages';
+
 /**
  * The error catalogue: every code the API answers with, and the message key it carries.
  * Codes and keys are the spec's (booking-and-account.md §8) where the spec names them.
@@ -36,6 +38,11 @@ export const ErrorCodes = {
   phoneExist: { code: '4001', key: 'phone_exist' },
   /** register / bind: the e-mail already has an account (spec §8: 4002). */
   emailExist: { code: '4002', key: 'email_exist' },
+  /**
+   * verifyEmail (user/testEmail, ibe/resetPassword): the code e-mail could not be handed to the mail
+   * server (spec §8: verifyEmail 606 shows the system error; this text follows in `data.detail`).
+   */
+  emailCodeSendFailed: { code: '606', key: 'email_code_send_failed' },
   /** The e-mail code is wrong, expired, used, or out of tries. */
   emailCodeInvalid: { code: '4003', key: 'code_invalid' },
   /** An e-mail code was sent to this address less than a minute ago. */
@@ -70,6 +77,11 @@ export const ErrorCodes = {
    * request (passengers, contact, offer, promo code); `data.fields` names idempotencyKey.
    */
   idempotencyKeyReused: { code: '615', key: 'idempotency_key_reused' },
+  /**
+   * getPayUrl: no such order, or not the caller's, or no valid grant for it (answered alike, so order
+   * numbers cannot be probed); spec §8: getPayUrl 204 shows the system error.
+   */
+  payOrderNotFound: { code: '204', key: 'order_not_found' },
   /** getPayUrl: the order is already paid; it is never paid twice (issue 5). */
   orderAlreadyPaid: { code: '613', key: 'order_already_paid' },
   /**
@@ -130,3 +142,104 @@ export const ACCESS_TOKEN_CODES = [
   ErrorCodes.accessTokenMissing.code,
   ErrorCodes.accessTokenExpired.code,
 ] as const;
+
+/** `data.status` of a login-expired reply (spec §7: the main layer reads 600 there as well as in `code`). */
+export const LOGIN_EXPIRED_DATA_STATUS = 600;
+
+/**
+ * Spec §8's per-call messages (booking-and-account.md §8, after-sales-and-loyalty.md §8): for a call
+ * and a failure code, the message key the client shows, whatever the failure's own key. The server
+ * answers with that message, and puts the failure's own text in `data.detail` and its key in
+ * `data.reason` (apps/api/src/app.ts); the web client shows that message (apps/web/src/api). Paths
+ * are below /api; `:name` stands for one path segment.
+ */
+export const CALL_ERROR_MESSAGES = [
+  {
+    call: 'queryFlight',
+    // queryFlightReturn is the return leg of the same search (docs/api.md): the same mapping.
+    paths: ['/travelsky/ibe/queryFlight', '/travelsky/ibe/queryFlightReturn'],
+    codes: {
+      '204': 'flight_not_found',
+      '301': 'flight_not_found',
+      '500': 'flight_not_found',
+      '610': 'flight_select_limit',
+      CAC2112: 'flight_no_support_round_trip',
+    },
+  },
+  {
+    call: 'saveTicketOrder',
+    paths: ['/travelsky/ibe/saveTicketOrder'],
+    codes: {
+      '602': 'captcha_error',
+      '301': 'system_error',
+      '204': 'system_error',
+      '500': 'system_error',
+      '609': 'passenger_limit',
+    },
+  },
+  {
+    call: 'login',
+    paths: ['/travelsky/user/login'],
+    codes: { '203': 'login_limit', '601': 'incorrect_token', '500': 'system_error' },
+  },
+  {
+    call: 'register',
+    paths: ['/travelsky/user/register'],
+    codes: { '500': 'system_error', '4001': 'phone_exist', '4002': 'email_exist' },
+  },
+  {
+    call: 'verifyEmail',
+    // Sending the e-mail code is how an address is verified: user/testEmail, and ibe/resetPassword for resets.
+    paths: ['/travelsky/user/testEmail', '/travelsky/ibe/resetPassword'],
+    codes: { '606': 'system_error', '500': 'system_error' },
+  },
+  {
+    call: 'getPayUrl',
+    paths: ['/travelsky/payment/getPayUrl/:orderNo'],
+    codes: { '204': 'system_error', '500': 'system_error' },
+  },
+  {
+    call: 'sendItinerary',
+    paths: ['/travelsky/ibe/sendEItineraryByOrder'],
+    codes: {
+      '204': 'system_error',
+      '605': 'system_error',
+      '606': 'system_error',
+      '607': 'system_error',
+      '608': 'itinerary.unpaid',
+    },
+  },
+  {
+    call: 'searchOrder',
+    paths: ['/travelsky/ibe/queryOrderByOrderNo'],
+    codes: { CAS912: 'order_not_found' },
+  },
+  {
+    call: 'getOrderDetail',
+    paths: ['/travelsky/ibe/getOrderDetail/:orderNo'],
+    codes: { '500': 'system_error' },
+  },
+] as const satisfies readonly {
+  call: string;
+  paths: readonly string[];
+  codes: Readonly<Record<string, MessageKey>>;
+}[];
+
+function pathMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+/**
+ * The message key spec §8 gives a failure `code` of the call at `path` (below /api, with or without
+ * the /api prefix and a query string), or undefined when the spec maps none.
+ */
+export function callErrorMessageKey(path: string, code: string): MessageKey | undefined {
+  const bare = (path.split('?')[0] ?? '').replace(/^\/api(?=\/)/, '').replace(/\/+$/, '');
+  for (const entry of CALL_ERROR_MESSAGES) {
+    const codes: Readonly<Record<string, MessageKey>> = entry.codes;
+    if (Object.hasOwn(codes, code) && entry.paths.some((p) => pathMatches(p, bare))) return codes[code];
+  }
+  return undefined;
+}

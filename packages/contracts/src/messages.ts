@@ -211,6 +211,11 @@ export const messages = {
     km: 'សូមប្រើអក្សរអង់គ្លេស (ភីនអ៊ីនសម្រាប់ឈ្មោះចិន)។',
   },
   'person.title_required': { zh: '请选择称谓', en: 'Choose a title.', km: 'សូមជ្រើសរើសងារ។' },
+  'person.title_adults_only': {
+    zh: '女士（Mrs）仅用于成人：儿童和婴儿请选择先生（Mr）或小姐（Miss）',
+    en: 'Mrs is a title for adults: a child or an infant is Mr or Miss.',
+    km: 'លោកស្រី (Mrs) ប្រើសម្រាប់តែមនុស្សពេញវ័យ៖ កុមារ ឬទារក គឺ លោក (Mr) ឬ កញ្ញា (Miss)។',
+  },
   'person.title_gender_mismatch': {
     zh: '称谓与性别不符：先生（Mr）为男性，小姐（Miss）和女士（Mrs）为女性',
     en: 'The title does not match the gender: Mr is for males, Miss and Mrs for females.',
@@ -285,6 +290,21 @@ export const messages = {
     zh: '该旅客的年龄与所选旅客类型不符',
     en: 'This passenger’s age does not match the passenger type.',
     km: 'អាយុរបស់អ្នកដំណើរនេះមិនត្រូវនឹងប្រភេទអ្នកដំណើរទេ។',
+  },
+  'person.type_mismatch_adult': {
+    zh: '成人在{date}须年满12周岁，该出生日期不符',
+    en: 'An adult must be 12 or older on {date}: this date of birth does not fit.',
+    km: 'មនុស្សពេញវ័យត្រូវមានអាយុ 12 ឆ្នាំឡើងទៅ នៅថ្ងៃ {date}៖ ថ្ងៃខែឆ្នាំកំណើតនេះមិនត្រូវទេ។',
+  },
+  'person.type_mismatch_child': {
+    zh: '儿童在{date}须为2至11周岁，该出生日期不符',
+    en: 'A child must be 2 to 11 years old on {date}: this date of birth does not fit.',
+    km: 'កុមារត្រូវមានអាយុពី 2 ដល់ 11 ឆ្នាំ នៅថ្ងៃ {date}៖ ថ្ងៃខែឆ្នាំកំណើតនេះមិនត្រូវទេ។',
+  },
+  'person.type_mismatch_infant': {
+    zh: '婴儿在{date}须出生满14天且未满2周岁，该出生日期不符',
+    en: 'An infant must be more than 14 days and under 2 years old on {date}: this date of birth does not fit.',
+    km: 'ទារកត្រូវមានអាយុលើស 14 ថ្ងៃ និងក្រោម 2 ឆ្នាំ នៅថ្ងៃ {date}៖ ថ្ងៃខែឆ្នាំកំណើតនេះមិនត្រូវទេ។',
   },
   'person.infant_too_young': {
     zh: '婴儿须出生满14天',
@@ -411,6 +431,21 @@ export const messages = {
     en: 'Please pay for the order first.',
     km: 'សូមបង់ប្រាក់សម្រាប់ការបញ្ជាទិញជាមុនសិន។',
   },
+  email_code_send_failed: {
+    zh: '验证码邮件未能发出，请稍后再试',
+    en: 'The code e-mail could not be sent. Please try again later.',
+    km: 'មិនអាចផ្ញើអ៊ីមែលលេខកូដបានទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ។',
+  },
+  'request.language_invalid': {
+    zh: 'language 须为 0（中文）、1（英文）或 2（高棉文）',
+    en: 'language must be 0 (Chinese), 1 (English) or 2 (Khmer)',
+    km: 'language ត្រូវតែជា 0 (ចិន) 1 (អង់គ្លេស) ឬ 2 (ខ្មែរ)',
+  },
+  'request.client_source_invalid': {
+    zh: 'apiBkSource 须为 {allowed} 之一',
+    en: 'apiBkSource must be one of {allowed}',
+    km: 'apiBkSource ត្រូវតែជាមួយក្នុងចំណោម {allowed}',
+  },
   'promo.unknown': {
     zh: '优惠码无效',
     en: 'This promo code does not exist.',
@@ -511,9 +546,31 @@ export const messages = {
     en: 'The number of passengers is not valid.',
     km: 'ចំនួនអ្នកដំណើរមិនត្រឹមត្រូវ។',
   },
+  'refund.china_route': {
+    zh: '往返中国大陆航线的机票不可退票',
+    en: 'Tickets on routes to or from mainland China cannot be refunded.',
+    km: 'សំបុត្រលើជើងហោះហើរទៅ ឬមកពីប្រទេសចិនដីគោក មិនអាចសងប្រាក់វិញបានទេ។',
+  },
+  'refund.fare_not_refundable': {
+    zh: '该票价产品不可退票',
+    en: 'This fare cannot be refunded.',
+    km: 'តម្លៃសំបុត្រនេះមិនអាចសងប្រាក់វិញបានទេ។',
+  },
 } as const satisfies Record<string, Record<LanguageTag, string>>;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * A value put into a message: a number or a text that reads the same in every language, or
+ * the text in each language (a date, a list of country names), chosen when the message is
+ * written in the reader's language.
+ */
+export type MessageParam = string | number | Readonly<Record<LanguageTag, string>>;
+
+/** The text of a parameter in `lang`. */
+export function paramIn(value: MessageParam, lang: LanguageTag): string {
+  return typeof value === 'object' ? value[lang] : String(value);
+}
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messages, key);
@@ -523,10 +580,11 @@ export function isMessageKey(key: string): key is MessageKey {
 export function formatMessage(
   key: string,
   lang: LanguageTag,
-  params: Record<string, string | number> = {},
+  params: Readonly<Record<string, MessageParam>> = {},
 ): string {
   const entry = isMessageKey(key) ? messages[key] : messages['common.enter_correct_data'];
-  return entry[lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return entry[lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : paramIn(value, lang);
+  });
 }

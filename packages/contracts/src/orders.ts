@@ -180,6 +180,11 @@ export const ZOrderDetail = ZOrderSummary.extend({
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,
   refunds: z.array(ZOrderRefund),
+  /**
+   * True on an unpaid order while the server runs with DEV_PAY_ONE_CENT (spec §9: in development
+   * the price is fixed at 0.01): the gateway is asked for 0.01, not the total. Absent otherwise.
+   */
+  devPrice: z.literal(true).optional(),
 });
 export type OrderDetail = z.infer<typeof ZOrderDetail>;
 

@@ -42,9 +42,17 @@ export const ZFeeRule = z.object({
   /** null when allowed and free, or when not allowed. */
   fee: ZMoney.nullable(),
 });
+/**
+ * Why a fare cannot be refunded: `china_route` a route to or from mainland China (after-sales
+ * §5, §9: no refund on China routes, whatever the family), `fare` the family itself (Value).
+ * null when refundable.
+ */
+export const ZRefundBlock = z.enum(['china_route', 'fare']);
+export type RefundBlock = z.infer<typeof ZRefundBlock>;
+export const ZRefundRule = ZFeeRule.extend({ reason: ZRefundBlock.nullable() });
 export const ZFareConditions = z.object({
   change: ZFeeRule,
-  refund: ZFeeRule,
+  refund: ZRefundRule,
   noShowFee: ZMoney,
   nameCorrectionFee: ZMoney,
   baggage: z.object({ carryOnKg: z.number().int(), checkedKg: z.number().int() }),
@@ -93,9 +101,12 @@ const searchFields = {
 /** POST ibe/queryFlight: the outbound (or only) leg. */
 export const ZQueryFlightRequest = z.object({
   ...searchFields,
-  /** 0 one-way, 1 return (spec §3 trip type). */
-  tripType: z.union([z.literal(0), z.literal(1)]).default(0),
-  /** Return date, required when tripType is 1. */
+  /**
+   * Trip type (spec §3): 0 one-way, 2 round trip. 1 (return) is also taken as a round trip: this
+   * API used it for one before following the spec's numbering (docs/decisions.md).
+   */
+  tripType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  /** Return date, required for a round trip (tripType 2 or 1). */
   retDate: ZLocalDate.optional(),
 });
 export type QueryFlightRequest = z.infer<typeof ZQueryFlightRequest>;

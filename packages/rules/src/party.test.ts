@@ -1,3 +1,4 @@
+import { formatMessage } from '@wings/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkContact, checkGuestNationalities, checkParty, type PartyMember } from './party';
 
@@ -30,8 +31,25 @@ describe('the party of one booking', () => {
   it('measures age on the first departure day: 12 exactly is an adult', () => {
     expect(keys([adult('Sok'), adult('Chan', '2014-12-01')])).toEqual([]);
     expect(keys([adult('Sok'), adult('Chan', '2014-12-02')])).toEqual([
-      'passengers.1.birthday:person.type_mismatch',
+      'passengers.1.birthday:person.type_mismatch_adult',
     ]);
+  });
+
+  it('a birth date that does not fit says which ages fit the type on the first departure, in each language', () => {
+    const [issue] = checkParty([adult('Sok'), child('Chan', '2014-11-30')], '2026-12-23');
+    expect(issue).toEqual({
+      field: 'passengers.1.birthday',
+      key: 'person.type_mismatch_child',
+      params: { date: { zh: '2026年12月23日', en: '23 Dec 2026', km: '23 ធ្នូ 2026' } },
+    });
+    expect(formatMessage(issue!.key, 'en', issue!.params)).toBe(
+      'A child must be 2 to 11 years old on 23 Dec 2026: this date of birth does not fit.',
+    );
+    expect(formatMessage(issue!.key, 'zh', issue!.params)).toBe(
+      '儿童在2026年12月23日须为2至11周岁，该出生日期不符',
+    );
+    expect(formatMessage(issue!.key, 'km', issue!.params)).toContain('23 ធ្នូ 2026');
+    expect(formatMessage(issue!.key, 'km', issue!.params)).toContain('2 ដល់ 11');
   });
 
   it('needs an infant older than 14 days', () => {
@@ -130,5 +148,17 @@ describe('guest nationalities', () => {
       'passengers.1.nationality',
     ]);
     expect(checkGuestNationalities(['US'], allowed, true)).toEqual([]);
+  });
+
+  it('names the allowed countries in the reader’s language, not by their codes', () => {
+    const [issue] = checkGuestNationalities(['US'], allowed, false);
+    expect(issue?.key).toBe('passenger_limit');
+    const en = formatMessage('passenger_limit', 'en', issue?.params);
+    const zh = formatMessage('passenger_limit', 'zh', issue?.params);
+    const km = formatMessage('passenger_limit', 'km', issue?.params);
+    expect(en).toContain('Cambodia, China, Thailand');
+    expect(zh).toContain('柬埔寨、中国、泰国');
+    expect(km).toContain('កម្ពុជា, ចិន, ថៃ');
+    for (const text of [en, zh, km]) expect(text).not.toMatch(/\bKH\b|\bCN\b|\bTH\b/);
   });
 });

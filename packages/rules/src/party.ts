@@ -1,13 +1,14 @@
 import { checkEmail } from './account';
 import type { RuleIssue } from './issue';
+import { countriesParam } from './message-params';
 import {
   ageInYears,
+  checkAgeForType,
   checkPhone,
   ESCORT_AGE,
   fullNameKey,
   isCalendarDate,
   PASSENGER_TYPE_CODE,
-  passengerTypeOn,
 } from './person';
 
 /**
@@ -33,14 +34,7 @@ export function checkParty(members: readonly PartyMember[], firstDeparture: stri
       issues.push({ field: `passengers.${i}.birthday`, key: 'person.birthday_invalid' });
       return;
     }
-    const band = passengerTypeOn(m.birthday, firstDeparture);
-    if (band === 'too_young')
-      issues.push({ field: `passengers.${i}.birthday`, key: 'person.infant_too_young' });
-    else if (band === 'not_born')
-      issues.push({ field: `passengers.${i}.birthday`, key: 'person.birthday_future' });
-    else if (PASSENGER_TYPE_CODE[band] !== m.passengerType) {
-      issues.push({ field: `passengers.${i}.birthday`, key: 'person.type_mismatch' });
-    }
+    issues.push(...checkAgeForType(m.birthday, m.passengerType, firstDeparture, `passengers.${i}.birthday`));
   });
 
   const escorts = members.filter((m) => ageInYears(m.birthday, firstDeparture) >= ESCORT_AGE).length;
@@ -96,7 +90,8 @@ export function checkContact(contact: {
 
 /**
  * Guests may book only passengers of a few nationalities (spec §5, §6); the list is
- * configuration and the limit is lifted once the traveller logs in.
+ * configuration and the limit is lifted once the traveller logs in. The message names the
+ * countries in the reader's language ("Cambodia, China, Thailand", "柬埔寨、中国、泰国").
  */
 export function checkGuestNationalities(
   nationalities: readonly string[],
@@ -105,15 +100,10 @@ export function checkGuestNationalities(
 ): RuleIssue[] {
   if (loggedIn) return [];
   const open = new Set(allowed.map((a) => a.toUpperCase()));
+  const names = countriesParam([...open]);
   return nationalities.flatMap((n, i) =>
     open.has(n.toUpperCase())
       ? []
-      : [
-          {
-            field: `passengers.${i}.nationality`,
-            key: 'passenger_limit',
-            params: { nationalities: [...open].join(', ') },
-          },
-        ],
+      : [{ field: `passengers.${i}.nationality`, key: 'passenger_limit', params: { nationalities: names } }],
   );
 }

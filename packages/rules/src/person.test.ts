@@ -3,6 +3,7 @@ import {
   addMonths,
   ageInYears,
   BIRTH_YEARS_MAX,
+  checkAgeForType,
   checkBirthday,
   checkDocExpiry,
   checkDocument,
@@ -10,12 +11,14 @@ import {
   checkName,
   checkPhone,
   checkSavedPassenger,
+  checkTitleForType,
   checkTitleGender,
   earliestBirthday,
   fullNameKey,
   isCalendarDate,
   type PersonInput,
   passengerTypeOn,
+  titlesFor,
 } from './person';
 
 const keys = (issues: { key: string }[]) => issues.map((i) => i.key);
@@ -136,6 +139,47 @@ describe('title and gender agree', () => {
   });
 });
 
+describe('titles by passenger type (spec §3: Mr, Miss, Mrs)', () => {
+  it('offers an adult every title, and a child or an infant Mr and Miss only', () => {
+    expect(titlesFor(1)).toEqual([0, 1, 2]);
+    expect(titlesFor(2)).toEqual([0, 1]);
+    expect(titlesFor(3)).toEqual([0, 1]);
+    expect(titlesFor(null)).toEqual([0, 1, 2]);
+  });
+
+  it.each([
+    [2, 1, []],
+    [2, 2, ['person.title_adults_only']], // a child with Mrs
+    [2, 3, ['person.title_adults_only']], // an infant with Mrs
+    [1, 2, []],
+    [1, 3, []],
+    [0, 3, []],
+    [null, 2, []], // a missing title has its own message
+    [7, 2, []], // an unknown code has its own message
+  ])('title %j for passenger type %j gives %j', (title, type, expected) => {
+    expect(keys(checkTitleForType(title, type))).toEqual(expected);
+  });
+});
+
+describe('a birth date that does not fit the type says what would', () => {
+  it.each([
+    ['2000-01-01', 2, 'person.type_mismatch_child'],
+    ['2020-01-01', 1, 'person.type_mismatch_adult'],
+    ['2020-01-01', 3, 'person.type_mismatch_infant'],
+    ['2020-01-01', 2, null],
+    ['2026-12-10', 3, 'person.infant_too_young'],
+    ['2027-01-01', 3, 'person.birthday_future'],
+  ])('born %s, booked as type %i on 23 Dec 2026: %s', (birthday, type, key) => {
+    const issues = checkAgeForType(birthday, type, '2026-12-23');
+    expect(issues.map((i) => i.key)).toEqual(key ? [key] : []);
+    if (key?.startsWith('person.type_mismatch_')) {
+      expect(issues[0]?.params).toEqual({
+        date: { zh: '2026年12月23日', en: '23 Dec 2026', km: '23 ធ្នូ 2026' },
+      });
+    }
+  });
+});
+
 describe('age bands at the departure date', () => {
   it.each([
     ['2014-12-01', '2026-12-01', 'adult'], // exactly 12 on the day
@@ -247,7 +291,28 @@ describe('a saved passenger', () => {
   });
 
   it.each<[string, Partial<PersonInput>, string[]]>([
-    ['a child saved as an adult', { birthday: '2018-01-01' }, ['passengerType:person.type_mismatch']],
+    ['a child saved as an adult', { birthday: '2018-01-01' }, ['passengerType:person.type_mismatch_adult']],
+    [
+      'an adult saved as a child',
+      { passengerType: 2, title: 0 },
+      ['passengerType:person.type_mismatch_child'],
+    ],
+    [
+      'a girl of six saved as a child with Mrs',
+      { birthday: '2020-05-01', passengerType: 2, title: 2, gender: 1 },
+      ['title:person.title_adults_only'],
+    ],
+    [
+      'an infant with Mrs',
+      { birthday: '2026-01-01', passengerType: 3, title: 2, gender: 1 },
+      ['title:person.title_adults_only'],
+    ],
+    [
+      'a girl of six saved as a child with Miss',
+      { birthday: '2020-05-01', passengerType: 2, title: 1, gender: 1 },
+      [],
+    ],
+    ['a boy of six saved as a child with Mr', { birthday: '2020-05-01', passengerType: 2 }, []],
     [
       'an infant of 14 days',
       { birthday: '2026-11-08', passengerType: 3 },

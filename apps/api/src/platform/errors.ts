@@ -1,4 +1,4 @@
-import { ErrorCodes, type ErrorName } from '@wings/contracts';
+import { ErrorCodes, type ErrorName, type MessageParam } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
 
 /**
@@ -10,7 +10,7 @@ export class AppError extends Error {
   readonly code: string;
   readonly key: string;
   readonly httpStatus: number;
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, MessageParam>;
   readonly fields: RuleIssue[];
   /** Extra facts the client needs to react, e.g. `{ captchaRequired: true }` on a failed login. */
   readonly data: Record<string, unknown> | undefined;
@@ -18,7 +18,7 @@ export class AppError extends Error {
   constructor(
     name: ErrorName,
     options: {
-      params?: Record<string, string | number>;
+      params?: Record<string, MessageParam>;
       fields?: RuleIssue[];
       data?: Record<string, unknown>;
       cause?: unknown;

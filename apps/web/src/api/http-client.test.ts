@@ -170,4 +170,79 @@ describe('API client', () => {
     expect(onLoginExpired).toHaveBeenCalledOnce();
     expect(toast).toHaveBeenCalledWith('t:session.expired');
   });
+
+  test('reads an expired login from data.status 600 as well (spec §7)', async () => {
+    storeToken('tok');
+    const onLoginExpired = vi.fn();
+    configureApiClient({ onLoginExpired });
+    stubFetch(() => json({ code: '9999', message: 'session gone', data: { status: 600 } }));
+    await expect(apiRequest('/a')).rejects.toMatchObject({ code: '9999' });
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(toast).toHaveBeenCalledWith('t:session.expired');
+  });
+
+  test('adds language and apiBkSource to an object body, keeps the body’s own fields, and leaves other bodies alone (spec §7)', async () => {
+    storeToken('tok');
+    const bodies: unknown[] = [];
+    stubFetch((_sent, init) => {
+      bodies.push(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
+      return json(ok(null).body);
+    });
+    await apiRequest('/a', { method: 'POST', body: { orderNo: 'WC1' } });
+    await apiRequest('/b', { method: 'POST', body: { email: 'a@b.co', language: 0 } });
+    await apiRequest('/c', { method: 'POST', body: [1, 2] });
+    await apiRequest('/d');
+    // The client is in Khmer (2) here.
+    expect(bodies).toEqual([
+      { language: 2, apiBkSource: 'CA-H5', orderNo: 'WC1' },
+      { language: 0, apiBkSource: 'CA-H5', email: 'a@b.co' },
+      [1, 2],
+      undefined,
+    ]);
+  });
+
+  test('shows the server’s message, and spec §8’s message of the call for a code that comes without one', async () => {
+    storeToken('tok');
+    stubFetch(({ path }) =>
+      path.includes('getPayUrl')
+        ? json({ code: '204', message: '', data: null })
+        : path.endsWith('sendEItineraryByOrder')
+          ? json({ code: '608', message: '', data: null })
+          : path.endsWith('queryFlight')
+            ? json({ code: '301', message: '', data: null })
+            : path.endsWith('saveTicketOrder')
+              ? json({
+                  code: '609',
+                  message: 'Only Cambodia, China, Thailand without logging in.',
+                  data: null,
+                })
+              : json({ code: '204', message: '', data: null }),
+    );
+    await expect(apiRequest('/travelsky/payment/getPayUrl/WC123', { body: {} })).rejects.toMatchObject({
+      code: '204',
+      message: 't:system_error',
+    });
+    await expect(apiRequest('/travelsky/ibe/sendEItineraryByOrder', { body: {} })).rejects.toMatchObject({
+      message: 't:itinerary.unpaid',
+    });
+    await expect(apiRequest('/travelsky/ibe/queryFlight', { body: {} })).rejects.toMatchObject({
+      code: '301',
+      message: 't:flight_not_found',
+    });
+    // The server's text (spec §8's, with its parameters filled) is shown as it came.
+    await expect(apiRequest('/travelsky/ibe/saveTicketOrder', { body: {} })).rejects.toMatchObject({
+      message: 'Only Cambodia, China, Thailand without logging in.',
+    });
+    // A call the spec maps nothing for shows the code's own message.
+    await expect(apiRequest('/travelsky/ibe/chooseFlight', { body: {} })).rejects.toMatchObject({
+      message: 't:flight_not_found',
+    });
+    expect(toast.mock.calls.map((c) => c[0])).toEqual([
+      't:system_error',
+      't:itinerary.unpaid',
+      't:flight_not_found',
+      'Only Cambodia, China, Thailand without logging in.',
+      't:flight_not_found',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_CODES,
   ClientType,
+  callErrorMessageKey,
   type Envelope,
   ErrorCodes,
   Language,
@@ -32,6 +33,37 @@ const loginExpiredCodes: readonly string[] = LOGIN_EXPIRED_CODES;
 function messageForCode(code: string): string {
   const entry = Object.values(ErrorCodes).find((e) => e.code === code);
   return clientHooks.translate(entry?.key ?? 'system_error');
+}
+
+/**
+ * The message a failed call shows: the server's, which already is spec §8's message for the call
+ * and code (its own reason then in `data.detail`) and carries its parameters; without one, spec
+ * §8's message for this call and code, else the code's own.
+ */
+function failureMessage(path: string, code: string, serverMessage: string | undefined): string {
+  if (serverMessage) return serverMessage;
+  const mapped = callErrorMessageKey(path, code);
+  return mapped ? clientHooks.translate(mapped) : messageForCode(code);
+}
+
+/** Spec §7: login expiry is read from `code`, and also from `data.status` (600). */
+function loginExpired(envelope: Envelope<unknown>): boolean {
+  if (loginExpiredCodes.includes(envelope.code)) return true;
+  const data = envelope.data as { status?: unknown } | null | undefined;
+  const status = data && typeof data === 'object' ? data.status : undefined;
+  return (
+    envelope.code !== ErrorCodes.ok.code && status !== undefined && loginExpiredCodes.includes(String(status))
+  );
+}
+
+/**
+ * Spec §7: for an object body the main layer adds `language` (0 zh, 1 en, 2 km) and `apiBkSource`
+ * (the client type) as the headers carry them; fields the body already has are kept (register and
+ * user/update send their own `language`). Arrays and other bodies go as they are.
+ */
+export function withBodyContext(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return { language: Language[clientHooks.language()], apiBkSource: ClientType.h5, ...body };
 }
 
 function show(error: ApiError, options: RequestOptions): ApiError {
@@ -71,7 +103,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     res = await fetch(`${API_BASE}${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : JSON.stringify(withBodyContext(options.body)),
       signal: controller.signal,
     });
   } catch (error) {
@@ -92,12 +124,8 @@ async function send(path: string, options: RequestOptions, token: string): Promi
   if (!res.ok) {
     // An error reply that still carries an envelope (e.g. 400 naming the field) says it best.
     if (body && typeof body.message === 'string' && body.message) {
-      throw new ApiError(
-        String(body.code ?? `http:${res.status}`),
-        body.message,
-        body.data ?? null,
-        res.status,
-      );
+      const code = String(body.code ?? `http:${res.status}`);
+      throw new ApiError(code, failureMessage(path, code, body.message), body.data ?? null, res.status);
     }
     throw transportError(res.status);
   }
@@ -139,7 +167,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }
       continue;
     }
-    if (loginExpiredCodes.includes(code)) {
+    if (loginExpired(envelope)) {
       clientHooks.onLoginExpired();
       throw show(new ApiError(code, clientHooks.translate('session.expired')), {
         ...options,
@@ -148,7 +176,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (code !== ErrorCodes.ok.code) {
       throw show(
-        new ApiError(code, envelope.message || messageForCode(code), envelope.data ?? null),
+        new ApiError(code, failureMessage(path, code, envelope.message), envelope.data ?? null),
         options,
       );
     }

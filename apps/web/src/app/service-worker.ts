@@ -1,4 +1,4 @@
-/** Registers the service worker (public/sw.js) in production builds so the app installs and opens offline. */
+/** Registers the service worker (src/sw.js, written to dist/sw.js with its precache list by sw-precache.ts) in production builds so the app installs and opens offline. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {

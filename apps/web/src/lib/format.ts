@@ -1,56 +1,34 @@
 import type { Airport, LanguageTag, Money } from '@wings/contracts';
-import { daysBetween, formatMoney, localDate } from '@wings/rules';
+import {
+  daysBetween,
+  formatDateTime,
+  formatDayMonth,
+  formatMoney,
+  formatTime,
+  formatWeekday,
+  localDate,
+  formatDate as sharedFormatDate,
+  toLocalIso,
+} from '@wings/rules';
 
-const LOCALE: Record<LanguageTag, string> = { zh: 'zh-CN', en: 'en-GB', km: 'km-KH' };
+/**
+ * Dates, weekdays and times go through the one shared formatter of @wings/rules (date-format.ts),
+ * which the itinerary PDF and mails use too: no page formats a date with Intl or its own names.
+ */
 
-function utcNoon(date: string): Date {
-  return new Date(`${date}T12:00:00Z`);
-}
-
-/** Khmer month names: browsers' km-KH data often has none and falls back to "Jan 02, 2027". */
-const KM_MONTHS = [
-  'មករា',
-  'កុម្ភៈ',
-  'មីនា',
-  'មេសា',
-  'ឧសភា',
-  'មិថុនា',
-  'កក្កដា',
-  'សីហា',
-  'កញ្ញា',
-  'តុលា',
-  'វិច្ឆិកា',
-  'ធ្នូ',
-];
-
-/** `DD MMM YYYY` in the traveller's language (spec §9), e.g. "01 Dec 2026", "01 ធ្នូ 2026". */
+/** `DD MMM YYYY` in the traveller's language (spec §9): "01 Dec 2026", "01 ធ្នូ 2026", "2026年12月1日". */
 export function formatDate(date: string, lang: LanguageTag): string {
-  if (!date) return '';
-  if (lang === 'km') {
-    const [y, m, d] = date.slice(0, 10).split('-');
-    const month = KM_MONTHS[Number(m) - 1];
-    if (y && d && month) return `${d} ${month} ${y}`;
-  }
-  return new Intl.DateTimeFormat(LOCALE[lang], {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utcNoon(date));
+  return sharedFormatDate(date, lang);
 }
 
-/** A short day label for strips and headers, e.g. "Tue 01 Dec". */
+/** A short day label for strips and headers: weekday "Tue" / "周二" / "អង្គារ", day "01 Dec". */
 export function formatDayShort(date: string, lang: LanguageTag): { weekday: string; day: string } {
-  const d = utcNoon(date);
-  return {
-    weekday: new Intl.DateTimeFormat(LOCALE[lang], { weekday: 'short', timeZone: 'UTC' }).format(d),
-    day: new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(d),
-  };
+  return { weekday: formatWeekday(date, lang, 'short'), day: formatDayMonth(date, lang) };
 }
 
 /** `HH:mm` of an ISO local time with offset: the airport's own clock (DESIGN.md §4). */
 export function localTimeOf(iso: string): string {
-  return iso.slice(11, 16);
+  return formatTime(iso);
 }
 
 /** `YYYY-MM-DD` of an ISO local time with offset. */
@@ -119,13 +97,13 @@ export function fromDeviceDate(date: Date): string {
 export function formatInstant(iso: string, lang: LanguageTag, timeZone?: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '-';
-  const time = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(at);
-  return `${formatDate(todayAt(timeZone, at), lang)} ${time}`;
+  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    return formatDateTime(toLocalIso(at, timeZone ?? device), lang);
+  } catch {
+    // an unknown zone falls back to the device's clock
+    return formatDateTime(toLocalIso(at, device), lang);
+  }
 }
 
 /** A phone with its country code, `+855 12****78`; '-' when there is none. */

@@ -8,6 +8,7 @@ import {
   useBookingStore,
 } from '../features/booking/booking-store';
 import { EMPTY_DRAFT } from '../features/booking/passengers';
+import { countriesOf } from './flights';
 
 export const usd = (amount: number) => ({ amount, currency: 'USD' as const });
 export const todayPP = () => localDate(new Date(), 'Asia/Phnom_Penh');
@@ -34,7 +35,7 @@ function segment(
     family: 'Basic',
     cabin: 'Y',
     bookingClass: 'T',
-    conditions: fareConditions('Basic' as never, 'USD'),
+    conditions: fareConditions('Basic', 'USD', countriesOf(dep, arr)),
   };
 }
 

@@ -5,7 +5,20 @@ export interface FakeCall {
   path: string;
   method: string;
   headers: Record<string, string>;
+  /** The body as the server's routes see it: without the request-context fields (spec §7). */
   body: unknown;
+  /** `language` and `apiBkSource` the client added to an object body, as sent. */
+  bodyContext?: Record<string, unknown>;
+}
+
+/**
+ * Splits the spec §7 request-context fields off an object body, as the API does before any route
+ * sees it (apps/api/src/platform/request-context.ts), so tests read the call's own fields.
+ */
+function splitBodyContext(body: unknown): Pick<FakeCall, 'body' | 'bodyContext'> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { body };
+  const { language, apiBkSource, ...rest } = body as Record<string, unknown>;
+  return { body: rest, bodyContext: { language, apiBkSource } };
 }
 
 type Handler = (call: FakeCall) => { status?: number; body: unknown } | undefined;
@@ -78,7 +91,7 @@ export function installFakeApi(handler?: Handler): FakeCall[] {
       path: url.pathname,
       method: init?.method ?? 'GET',
       headers,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...splitBodyContext(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined),
     };
     calls.push(call);
     const reply = handler?.(call) ??

@@ -1,7 +1,28 @@
 import type { FareOffer, Flight } from '@wings/contracts';
-import { fareConditions } from '@wings/rules';
+import { fareConditions, type RouteCountries } from '@wings/rules';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+
+/** The country of each airport of the demo network (its fare conditions depend on it). */
+const COUNTRY: Record<string, string> = {
+  KTI: 'KH',
+  SAI: 'KH',
+  KOS: 'KH',
+  BKK: 'TH',
+  CAN: 'CN',
+  PVG: 'CN',
+  FOC: 'CN',
+  HKG: 'HK',
+  MFM: 'MO',
+  SGN: 'VN',
+  HAN: 'VN',
+  SIN: 'SG',
+  KUL: 'MY',
+};
+export const countriesOf = (dep: string, arr: string): RouteCountries => ({
+  depCountry: COUNTRY[dep] ?? '',
+  arrCountry: COUNTRY[arr] ?? '',
+});
 
 function fare(
   family: FareOffer['family'],
@@ -9,6 +30,7 @@ function fare(
   cls: string,
   adult: number,
   seatsLeft: number,
+  route: RouteCountries,
 ): FareOffer {
   return {
     family,
@@ -18,7 +40,7 @@ function fare(
     childPrice: usd(Math.round(adult * 0.75)),
     infantPrice: usd(Math.round(adult * 0.1)),
     seatsLeft,
-    conditions: fareConditions(family as never, 'USD'),
+    conditions: fareConditions(family as never, 'USD', route),
   };
 }
 
@@ -41,11 +63,11 @@ export function makeFlight(
     durationMinutes: 85,
     aircraft: 'A320',
     fares: [
-      fare('Value', 'Y', 'R', 8900, 9),
-      fare('Basic', 'Y', 'T', 11900, 4),
-      fare('Grand', 'Y', 'H', 15900, 9),
-      fare('Premium', 'Y', 'B', 21900, 2),
-      fare('WingsFlex', 'C', 'O', 45900, 0),
+      fare('Value', 'Y', 'R', 8900, 9, countriesOf(depCode, arrCode)),
+      fare('Basic', 'Y', 'T', 11900, 4, countriesOf(depCode, arrCode)),
+      fare('Grand', 'Y', 'H', 15900, 9, countriesOf(depCode, arrCode)),
+      fare('Premium', 'Y', 'B', 21900, 2, countriesOf(depCode, arrCode)),
+      fare('WingsFlex', 'C', 'O', 45900, 0, countriesOf(depCode, arrCode)),
     ],
   };
 }

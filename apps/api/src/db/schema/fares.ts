@@ -7,7 +7,8 @@ import { routes } from './network';
 /**
  * Fare families (DESIGN.md §6): WingsFlex in business, Premium, Grand, Basic, Value in
  * economy. `conditions` files the spec's fee table per journey currency
- * (after-sales-and-loyalty.md §9); it is written from `fareConditions()` of @wings/rules.
+ * (after-sales-and-loyalty.md §9); it is written from `originFeeTable()` of @wings/rules. What
+ * a route shows adds the China-route refund rule (`fareConditions()`, docs/decisions.md).
  */
 export const fareFamilies = pgTable(
   'fare_families',

@@ -391,10 +391,10 @@ export const TAXES: TaxSeed[] = [
     amounts: { adult: 1500, child: 1500 },
   },
   {
-    code: 'G3',
+    code: 'I5',
     scope: 'airport',
     scopeCode: 'HKG',
-    description: 'Hong Kong airport security charge',
+    description: 'Hong Kong passenger security charge',
     amounts: { adult: 700, child: 700 },
   },
   {

@@ -1,5 +1,5 @@
 import type { Currency, FareFamily } from '@wings/contracts';
-import { addDays, estimateBlockMinutes, fareConditions, greatCircleKm, localDate } from '@wings/rules';
+import { addDays, estimateBlockMinutes, greatCircleKm, localDate, originFeeTable } from '@wings/rules';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
@@ -175,7 +175,7 @@ export async function seedNetwork(db: Db): Promise<void> {
         code: f.code,
         cabin: f.cabin,
         displayOrder: i + 1,
-        conditions: { USD: fareConditions(f.code, 'USD'), CNY: fareConditions(f.code, 'CNY') },
+        conditions: { USD: originFeeTable(f.code, 'USD'), CNY: originFeeTable(f.code, 'CNY') },
       })),
       [fareFamilies.code],
     );

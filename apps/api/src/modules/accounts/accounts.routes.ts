@@ -75,6 +75,16 @@ export function accountsRoutes(deps: {
     }
   };
 
+  /** GET /getCaptcha and GET ibe/getRandomCode: one captcha, one limit per address for both. */
+  const issueCaptcha = async (request: FastifyRequest) => {
+    // Drawing a captcha costs a few milliseconds of CPU and a row: a flood from one place is refused.
+    const key = `captcha:${clientNetwork(request.ip)}`;
+    if (!(await limiter.take(key, LIMITS.captchaIpMax, LIMITS.captchaIpWindowMs))) {
+      throw new AppError('tooManyRequests');
+    }
+    return ok(await accounts.captchas.create());
+  };
+
   return async (app) => {
     app.post(
       '/travelsky/user/testEmail',
@@ -112,6 +122,8 @@ export function accountsRoutes(deps: {
     app.post(
       '/travelsky/user/register',
       {
+        // `language` is also the account's contact language (spec §3), kept in the body.
+        config: { bodyContext: ['language'] },
         schema: {
           tags,
           summary: 'Register with an e-mail code; logged in at once',
@@ -164,14 +176,21 @@ export function accountsRoutes(deps: {
           response: { 200: envelope(ZCaptchaResponse) },
         },
       },
-      async (request) => {
-        // Drawing a captcha costs a few milliseconds of CPU and a row: a flood from one place is refused.
-        const key = `captcha:${clientNetwork(request.ip)}`;
-        if (!(await limiter.take(key, LIMITS.captchaIpMax, LIMITS.captchaIpWindowMs))) {
-          throw new AppError('tooManyRequests');
-        }
-        return ok(await accounts.captchas.create());
+      issueCaptcha,
+    );
+
+    app.get(
+      '/travelsky/ibe/getRandomCode',
+      {
+        schema: {
+          tags,
+          summary: "The booking engine's verification code: an image captcha, as /getCaptcha",
+          description:
+            'Spec §7 lists it among the user calls; the verification code the booking engine checks is the captcha (saveTicketOrder 602, login 602), so it answers a captcha exactly like /getCaptcha and shares its limit per address (docs/decisions.md).',
+          response: { 200: envelope(ZCaptchaResponse) },
+        },
       },
+      issueCaptcha,
     );
 
     app.post(
@@ -295,7 +314,8 @@ export function accountsRoutes(deps: {
     app.post(
       '/travelsky/user/update',
       {
-        config: user,
+        // `language` is also the account's contact language (spec §3), kept in the body.
+        config: { ...user, bodyContext: ['language'] },
         schema: {
           tags,
           summary: "Update the signed-in user's profile",

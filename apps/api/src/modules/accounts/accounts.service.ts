@@ -194,15 +194,20 @@ export class AccountsService {
         throw err;
       });
     if (send !== null) {
-      await this.mailer.send(
-        emailCodeMail({
-          to: email,
-          code: send,
-          purpose,
-          lang: input.lang,
-          validMinutes: LIMITS.codeTtlMinutes,
-        }),
-      );
+      try {
+        await this.mailer.send(
+          emailCodeMail({
+            to: email,
+            code: send,
+            purpose,
+            lang: input.lang,
+            validMinutes: LIMITS.codeTtlMinutes,
+          }),
+        );
+      } catch (err) {
+        // Spec §8 verifyEmail 606: the mail server did not take it (the error handler logs the cause).
+        throw new AppError('emailCodeSendFailed', { cause: err });
+      }
     }
     return { resendAfterSeconds: LIMITS.codeResendMs / 1000, validMinutes: LIMITS.codeTtlMinutes };
   }

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '@wings/rules';
+import { addDays, addMonths, formatDate } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { client, fieldsOf, registerUser } from '../accounts/test-support';
@@ -99,7 +99,23 @@ describe('addPassenger (spec §5 passenger and contact rules)', () => {
       offerId: family,
       passengers: [...party([2, 0, 1], out.depLocalDate), tooOld],
     });
-    expect(keyOf(res.body, 'passengers.3.birthday')).toBe('person.type_mismatch');
+    expect(keyOf(res.body, 'passengers.3.birthday')).toBe('person.type_mismatch_child');
+    // The reply keeps saying what would be right: which ages fit a child on the first departure.
+    const message = res.body.data.fields.find(
+      (f: { field: string }) => f.field === 'passengers.3.birthday',
+    )?.message;
+    expect(message).toBe(
+      `A child must be 2 to 11 years old on ${formatDate(out.depLocalDate, 'en')}: this date of birth does not fit.`,
+    );
+    const km = await client(t, { lang: '2' }).post(URL, {
+      offerId: family,
+      passengers: [...party([2, 0, 1], out.depLocalDate), tooOld],
+    });
+    const kmMessage = km.body.data.fields.find(
+      (f: { field: string }) => f.field === 'passengers.3.birthday',
+    )?.message;
+    expect(kmMessage).toContain(formatDate(out.depLocalDate, 'km'));
+    expect(kmMessage).toMatch(/^កុមារ/);
 
     const kids = await offerFor(guest, [0, 1, 0], [{ flightId: out.flightId, bookingClass: 'M' }]).catch(
       () => null,
@@ -108,6 +124,20 @@ describe('addPassenger (spec §5 passenger and contact rules)', () => {
       const alone = await guest.post(URL, { offerId: kids, passengers: [passenger(2, 0, out.depLocalDate)] });
       expect(keyOf(alone.body, 'passengers')).toBe('party.escort_required');
     }
+  });
+
+  it('refuses Mrs for a child or an infant (Mr or Miss), and takes Mrs for a woman', async () => {
+    const passengers = party([2, 1, 1], out.depLocalDate);
+    passengers[1] = { ...passengers[1]!, title: 2, gender: 1 };
+    passengers[2] = { ...passengers[2]!, title: 2, gender: 1 };
+    passengers[3] = { ...passengers[3]!, title: 2, gender: 1 };
+    const res = await guest.post(URL, { offerId: family, passengers, contact });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(fieldsOf(res.body)).toEqual(['passengers.2.title', 'passengers.3.title']);
+    expect(keyOf(res.body, 'passengers.2.title')).toBe('person.title_adults_only');
+    expect(res.body.data.fields[0].message).toBe(
+      'Mrs is a title for adults: a child or an infant is Mr or Miss.',
+    );
   });
 
   it('rejects duplicate names', async () => {
@@ -127,7 +157,13 @@ describe('addPassenger (spec §5 passenger and contact rules)', () => {
     const res = await guest.post(URL, { offerId: oneWay, passengers: foreign });
     expect(res.status).toBe(400);
     expect(keyOf(res.body, 'passengers.0.nationality')).toBe('passenger_limit');
-    expect(res.body.data.fields[0].message).toContain('KH, CN, TH');
+    expect(res.body.data.fields[0].message).toContain('Cambodia, China, Thailand');
+    // The countries by name in the caller's language, never their codes.
+    const zh = await client(t, { lang: '0' }).post(URL, { offerId: oneWay, passengers: foreign });
+    expect(zh.body.data.fields[0].message).toContain('柬埔寨、中国、泰国');
+    const km = await client(t, { lang: '2' }).post(URL, { offerId: oneWay, passengers: foreign });
+    expect(km.body.data.fields[0].message).toContain('កម្ពុជា, ចិន, ថៃ');
+    expect(km.body.data.fields[0].message).not.toMatch(/\bKH\b/);
 
     const member = client(t);
     await registerUser(t, member);

@@ -100,7 +100,7 @@ export function bookingRoutes(deps: { service: BookingService; jobs: JobRunner }
           tags,
           summary: 'Check the passengers and contact of an offer',
           description:
-            'Every problem is reported by field (passengers.<i>.<field>, contact.<field>) in a 400 reply: names, title, nationality, documents (valid more than six months after the last departure), e-mail and phone; ages at the first local departure date, escort, infants, duplicate names; counts per type equal to the offer; saved passengers of the caller and of the slot type; guests only for the configured nationalities (passenger_limit). 301 when the offer expired.',
+            'Every problem is reported by field (passengers.<i>.<field>, contact.<field>) in a 400 reply: names, title (agreeing with the gender; Mr or Miss for a child or an infant), nationality, documents (valid more than six months after the last departure), e-mail and phone; ages at the first local departure date, escort, infants, duplicate names; counts per type equal to the offer; saved passengers of the caller and of the slot type; guests only for the configured nationalities (passenger_limit). 301 when the offer expired.',
           body: ZAddPassengerRequest,
           response: { 200: envelope(ZAddPassengerResponse) },
         },

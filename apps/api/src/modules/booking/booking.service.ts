@@ -20,7 +20,9 @@ import {
   checkName,
   checkParty,
   checkPhone,
+  checkTitleForType,
   checkTitleGender,
+  countriesParam,
   localDate,
   type RuleIssue,
 } from '@wings/rules';
@@ -251,7 +253,8 @@ export class BookingService {
     const nationality = issues.filter((i) => i.key === 'passenger_limit');
     if (nationality.length > 0) {
       throw new AppError('passengerLimit', {
-        params: { nationalities: this.deps.guestNationalities.join(', ') },
+        // The countries by name in the caller's language, as the field messages say them.
+        params: { nationalities: countriesParam(this.deps.guestNationalities) },
         fields: nationality,
       });
     }
@@ -627,6 +630,8 @@ function checkBookingPassenger(
   const issues = checkName(p.surname, p.givenName, { surname: f('surname'), givenName: f('givenName') });
   issues.push(...checkMiddleName(p.middleName, f('middleName')));
   issues.push(...checkTitleGender(p.title, p.gender, f('title')));
+  // Mrs is for adults: a child or an infant is Mr or Miss (spec §3 titles; docs/decisions.md).
+  issues.push(...checkTitleForType(p.title, p.passengerType, f('title')));
   // A real date, not after today (nobody unborn can hold a ticket), not over 120 years before it;
   // the party rules then judge the age on the departure date.
   issues.push(...checkBirthday(p.birthday, at.today, f('birthday')));

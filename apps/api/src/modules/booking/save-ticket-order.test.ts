@@ -218,7 +218,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     };
     const res = await guest.post(URL, { ...body, captchaId: await solvedCaptcha(t, guest), captcha: 'abcd' });
     expect(res.body.code).toBe('609');
-    expect(res.body.message).toContain('KH, CN, TH');
+    expect(res.body.message).toContain('Cambodia, China, Thailand');
     expect(fieldsOf(res.body)).toEqual(['passengers.0.nationality']);
 
     const ok = await member.post(URL, { ...body, idempotencyKey: randomUUID() });
@@ -260,6 +260,12 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     const before = await inventory(t, out.flightId, 'M');
     const soldOut = await member.post(URL, body);
     expect(soldOut.body.code).toBe('204');
+    // Spec §8: saveTicketOrder's 204 and 301 show the system error; the reason follows in data.
+    expect(soldOut.body.message).toBe('The system is running poorly. Please try again later.');
+    expect(soldOut.body.data).toEqual({
+      detail: 'The seats at this fare have just sold out. Please choose again.',
+      reason: 'seats_sold_out',
+    });
     expect(await inventory(t, out.flightId, 'M')).toEqual(before);
     const none = await t.database.pool.query(
       'select count(*)::int as n from orders where idempotency_key = $1',
@@ -272,6 +278,8 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     ]);
     const expired = await member.post(URL, { ...body, idempotencyKey: randomUUID() });
     expect(expired.body.code).toBe('301');
+    expect(expired.body.message).toBe('The system is running poorly. Please try again later.');
+    expect(expired.body.data.reason).toBe('offer_expired');
   });
 
   it('applies a promo code: discount lines, one use counted; a code used up answers 400 on promoCode', async () => {

@@ -258,6 +258,17 @@ describe('saved passengers and the profile refuse the same edges (issue 9 item 8
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['Mrs and male', { title: 2, gender: 0 }, 'title', 'person.title_gender_mismatch'],
+    [
+      'a girl of six saved as a child with Mrs (issue 10: Mr or Miss)',
+      {
+        passengerType: 2,
+        birthday: addDays(new Date().toISOString().slice(0, 10), -6 * 366),
+        title: 2,
+        gender: 1,
+      },
+      'title',
+      'person.title_adults_only',
+    ],
     ['born in 1800', { birthday: '1800-01-01' }, 'birthday', 'person.birthday_too_old'],
     [
       'an e-mail ending with a dot before the @',

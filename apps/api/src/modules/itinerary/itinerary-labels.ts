@@ -37,7 +37,6 @@ export interface ItineraryLabels {
   checkInNotes: string[];
   payment: string;
   fare: string;
-  tax: string;
   taxTotal: string;
   addons: string;
   discount: string;
@@ -109,7 +108,6 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     ],
     payment: '付款明细',
     fare: '票价',
-    tax: '税费 {code}',
     taxTotal: '税费合计',
     addons: '附加服务',
     discount: '优惠 {code}',
@@ -168,7 +166,6 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     ],
     payment: 'Payment',
     fare: 'Fare',
-    tax: 'Tax {code}',
     taxTotal: 'Taxes and fees',
     addons: 'Added services',
     discount: 'Discount {code}',
@@ -229,7 +226,6 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     ],
     payment: 'ការទូទាត់',
     fare: 'តម្លៃសំបុត្រ',
-    tax: 'ពន្ធ {code}',
     taxTotal: 'ពន្ធ និងកម្រៃ',
     addons: 'សេវាបន្ថែម',
     discount: 'បញ្ចុះតម្លៃ {code}',
@@ -250,20 +246,4 @@ export function fill(template: string, params: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
     params[key] === undefined ? whole : String(params[key]),
   );
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * `DD MMM YYYY` of a local ISO time or date (spec §9), e.g. "01 Dec 2026". Month abbreviations
- * are English in every language, as on airline tickets, so a date reads the same to every agent.
- */
-export function formatDate(localIso: string): string {
-  const [y, m, d] = localIso.slice(0, 10).split('-');
-  return `${d} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
-}
-
-/** `HH:mm` of a local ISO time (spec §9). */
-export function formatTime(localIso: string): string {
-  return localIso.slice(11, 16);
 }

@@ -1,3 +1,4 @@
+import { formatDate, formatTime } from '@wings/rules';
 import {
   BRAND_NAME,
   BRAND_NAVY,
@@ -7,7 +8,7 @@ import {
   renderLayout,
 } from '../../platform/mail/layout';
 import type { OutgoingMail } from '../../platform/mail/mailer';
-import { fill, formatDate, formatTime, LABELS } from './itinerary-labels';
+import { fill, LABELS } from './itinerary-labels';
 import type { ItineraryDocument } from './itinerary-pdf';
 
 /** The e-mail that carries the itinerary PDF: a short summary of the flights, the PDF attached. */
@@ -18,7 +19,7 @@ export function itineraryMail(to: string, d: ItineraryDocument, pdf: Buffer): Ou
   const legs = d.legs.map((leg) => ({
     flight: leg.flightNo,
     route: `${leg.dep.code} → ${leg.arr.code}`,
-    when: `${formatDate(leg.dep.time)} ${formatTime(leg.dep.time)} – ${formatTime(leg.arr.time)}`,
+    when: `${formatDate(leg.dep.time, lang)} ${formatTime(leg.dep.time)} – ${formatTime(leg.arr.time)}`,
     airports: `${leg.dep.name} → ${leg.arr.name}`,
   }));
   const rows = legs.map(

@@ -1,11 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGE_TAGS } from '@wings/contracts';
+import { LANGUAGE_TAGS, type LanguageTag } from '@wings/contracts';
+import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { AIRPORTS } from '../../db/seed/network-data';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
 import { LABELS } from './itinerary-labels';
-import { renderItineraryPdf } from './itinerary-pdf';
+import { itineraryMail } from './itinerary-mail';
+import {
+  type ItineraryDocument,
+  type PlacedText,
+  renderItineraryLayout,
+  renderItineraryPdf,
+} from './itinerary-pdf';
 import { covers, loadPdfFonts } from './pdf-fonts';
 import { pdfText, sampleItinerary } from './test-support';
 
@@ -25,7 +32,8 @@ describe('itinerary PDF', () => {
         expect(text).toContain(s);
       }
       expect(text).toContain('$566.40');
-      expect(text).toContain('01 Dec 2026');
+      // The date in the document's language (spec §9): 01 Dec 2026, 2026年12月1日, 01 ធ្នូ 2026.
+      expect(text).toContain(formatDate('2026-12-01', lang));
       expect(text).toContain('10:20');
       // Check-in at KTI opens two hours before, closes an hour before; the gate 10 minutes before.
       expect(text).toContain('08:20–09:20');
@@ -78,6 +86,127 @@ describe('itinerary PDF', () => {
   });
 });
 
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+/** The footer's rule: content ends above it. */
+const FOOTER_TOP = A4.height - 54;
+/** The least room between two texts side by side. */
+const MIN_GAP = 4;
+
+/** Pairs of texts on one page whose boxes share a line and come closer than MIN_GAP side by side. */
+function crowded(texts: PlacedText[]): string[] {
+  const out: string[] = [];
+  texts.forEach((a, i) => {
+    for (const b of texts.slice(i + 1)) {
+      if (a.page !== b.page) continue;
+      const shared = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      const gap = Math.max(a.x, b.x) - Math.min(a.x + a.width, b.x + b.width);
+      if (shared > 0.5 && gap < MIN_GAP) out.push(`"${a.text}" / "${b.text}" (gap ${gap.toFixed(1)})`);
+    }
+  });
+  return out;
+}
+
+/**
+ * The hardest one-passenger return trip to lay out in `lang`: the two longest airport names,
+ * five taxes with their long labels, an add-on and a promo code.
+ */
+function crowdedTrip(lang: LanguageTag): ItineraryDocument {
+  const [a, b] = [...AIRPORTS].sort((x, y) => y.name[lang].length - x.name[lang].length);
+  const d = sampleItinerary(lang);
+  const stop = (airport: typeof a, time: string) => ({
+    code: airport!.code,
+    name: airport!.name[lang],
+    time,
+  });
+  const [out, back] = d.legs as [ItineraryDocument['legs'][0], ItineraryDocument['legs'][0]];
+  return {
+    ...d,
+    passengers: d.passengers.slice(0, 1),
+    legs: [
+      { ...out, dep: stop(a, out.dep.time), arr: stop(b, out.arr.time) },
+      { ...back, dep: stop(b, back.dep.time), arr: stop(a, back.arr.time) },
+    ],
+    price: {
+      ...d.price,
+      taxes: ['CN', 'KH', 'E7', 'AX', 'YQ'].map((code) => ({
+        code,
+        amount: { amount: 1000, currency: 'USD' },
+      })),
+      addonTotal: { amount: 2500, currency: 'USD' },
+    },
+  };
+}
+
+describe('itinerary PDF layout', () => {
+  it.each(LANGUAGE_TAGS)(
+    'keeps every label clear of its neighbours and inside the page in %s, with the longest airport names',
+    async (lang) => {
+      for (const d of [sampleItinerary(lang), crowdedTrip(lang)]) {
+        const { texts } = await renderItineraryLayout(d, { compress: false });
+        expect(crowded(texts)).toEqual([]);
+        for (const t of texts) {
+          expect(t.x, t.text).toBeGreaterThanOrEqual(MARGIN - 0.5);
+          expect(t.x + t.width, t.text).toBeLessThanOrEqual(A4.width - MARGIN + 0.5);
+        }
+      }
+    },
+  );
+
+  it.each(LANGUAGE_TAGS)(
+    'fits a one-passenger return trip on one A4 page in %s, above the footer',
+    async (lang) => {
+      const { pages, texts, pdf } = await renderItineraryLayout(crowdedTrip(lang), { compress: false });
+      expect(pages).toBe(1);
+      expect(pageCount(pdf)).toBe(1);
+      for (const t of texts.filter((x) => x.y < FOOTER_TOP)) {
+        expect(t.y + t.height, t.text).toBeLessThanOrEqual(FOOTER_TOP);
+      }
+      const dir = process.env.ITINERARY_PDF_DIR;
+      if (dir) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, `itinerary-crowded-${lang}.pdf`), pdf);
+      }
+    },
+  );
+
+  it('tightens its spacing for a party of five instead of leaving a nearly empty second page', async () => {
+    const five = Array.from({ length: 5 }, (_, i) => ({
+      surname: 'Chan',
+      givenName: `Passenger${i + 1}`,
+      title: 0,
+      passengerType: 1,
+      ticketNo: `99910000001${String(i).padStart(2, '0')}`,
+      ticketStatus: 0,
+    }));
+    const { pages, compact, texts } = await renderItineraryLayout(sampleItinerary('en', five), {
+      compress: false,
+    });
+    expect({ pages, compact }).toEqual({ pages: 1, compact: true });
+    expect(crowded(texts)).toEqual([]);
+  });
+
+  it.each(['km', 'zh'] as const)(
+    'writes every date of the PDF and its mail in %s, with no Latin month or day name',
+    async (lang) => {
+      const d = sampleItinerary(lang);
+      const { texts, pdf } = await renderItineraryLayout(d, { compress: false });
+      const laidOut = texts.map((t) => t.text).join('\n');
+      // The issue date, and each flight's date at its airport.
+      for (const date of ['2026-11-20', '2026-12-01', '2026-12-08']) {
+        expect(laidOut).toContain(formatDate(date, lang));
+      }
+      expect(laidOut.match(LATIN_DATE_WORDS)?.[0]).toBeUndefined();
+      // What a reader copies out of the PDF itself.
+      expect(pdfText(pdf).match(LATIN_DATE_WORDS)?.[0]).toBeUndefined();
+      const mail = itineraryMail('dara@example.com', d, pdf);
+      expect(mail.text).toContain(formatDate('2026-12-01', lang));
+      expect(mail.text.match(LATIN_DATE_WORDS)?.[0]).toBeUndefined();
+      expect(mail.html.match(LATIN_DATE_WORDS)?.[0]).toBeUndefined();
+    },
+  );
+});
+
 describe('itinerary fonts', () => {
   it('shapes Khmer with HarfBuzz: a vowel under a subscript ro moves clear of it', async () => {
     const { families } = await loadPdfFonts();
@@ -100,6 +229,9 @@ describe('itinerary fonts', () => {
         ...AIRPORTS.map((a) => a.name[lang]),
         BRAND_NAME[lang],
         SERVICE_HOURS[lang],
+        ...MONTH_NAMES[lang],
+        ...WEEKDAY_NAMES[lang].long,
+        lang === 'zh' ? '年月日' : '',
         '$¥,.0123456789–·/',
       ];
       for (const t of texts) {

@@ -235,7 +235,12 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     ];
     for (const r of replies) {
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ code: '204', message: 'The order does not exist.', data: null });
+      // Spec §8: sendItinerary's 204 shows the system error; the reason follows in data.
+      expect(r.body).toEqual({
+        code: '204',
+        message: 'The system is running poorly. Please try again later.',
+        data: { detail: 'The order does not exist.', reason: 'order_not_found' },
+      });
     }
     expect(await mailTo(order.email)).toBeNull();
   });
@@ -249,7 +254,8 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     await t.database.pool.query('update orders set status = 2 where order_no = $1', [canceled.orderNo]);
     const gone = await send(alice, { orderNo: canceled.orderNo });
     expect(gone.body.code).toBe('204');
-    expect(gone.body.message).toBe('This order was canceled, so it has no itinerary to send.');
+    expect(gone.body.message).toBe('The system is running poorly. Please try again later.');
+    expect(gone.body.data.detail).toBe('This order was canceled, so it has no itinerary to send.');
     expect(await mailTo(unpaid.email)).toBeNull();
     expect(await mailTo(canceled.email)).toBeNull();
   });
@@ -266,8 +272,11 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
       const res = await send(alice, { orderNo: order.orderNo });
       expect(res.body).toEqual({
         code: '607',
-        message: 'The e-tickets are still being issued. Please send the itinerary a little later.',
-        data: null,
+        message: 'The system is running poorly. Please try again later.',
+        data: {
+          detail: 'The e-tickets are still being issued. Please send the itinerary a little later.',
+          reason: 'itinerary.not_ticketed',
+        },
       });
     } finally {
       await ticketing.query('rollback');
@@ -287,7 +296,11 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
         expect((await send(alice, { orderNo: order.orderNo })).body.code).toBe('0');
       }
       const over = await send(alice, { orderNo: order.orderNo });
-      expect(over.body).toMatchObject({ code: '606', data: null });
+      expect(over.body).toMatchObject({
+        code: '606',
+        message: 'The system is running poorly. Please try again later.',
+        data: { reason: 'itinerary.too_many' },
+      });
       // Another order is not limited by this one.
       const other = await book(alice);
       await payAndTicket(other.orderNo);
@@ -310,8 +323,11 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
       const res = await send(alice, { orderNo: order.orderNo });
       expect(res.body).toEqual({
         code: '605',
-        message: 'The itinerary e-mail could not be sent. Please try again later.',
-        data: null,
+        message: 'The system is running poorly. Please try again later.',
+        data: {
+          detail: 'The itinerary e-mail could not be sent. Please try again later.',
+          reason: 'itinerary.send_failed',
+        },
       });
     } finally {
       mailDown = false;

@@ -42,6 +42,8 @@ export function ordersRoutes(deps: {
   /** The order-grant keys (platform/secrets.ts). */
   grantKeys: PurposeKeys;
   zones: AirportZones;
+  /** config DEV_PAY_ONE_CENT: unpaid orders say so (`devPrice`), so pay-select can show it (spec §9). */
+  devPayOneCent?: boolean;
 }): FastifyPluginAsyncZod {
   const service = new OrdersService({
     repo: new OrdersRepository(deps.db),
@@ -108,12 +110,17 @@ export function ordersRoutes(deps: {
           tags,
           summary: 'The full order: legs, passengers with tickets, price from its lines',
           description:
-            "For the order's logged-in owner (`token` header), or a guest sending a grant in the `orderToken` header: the look-up's `accessToken`, or the `orderToken` saveTicketOrder answered with. `view` full (the owner, or a full grant): passengers come with birth date, document expiry, masked document, e-mail and phone; `view` limited (a grant from PNR + surname): passengers have only names, type, title and ticket, and the contact no phone. Every passenger has their e-ticket with one coupon per leg; the price with fares by passenger type, taxes and add-ons by code. Anything else answers CAS912 order_not_found, as for an unknown order; 500 system_error.",
+            "For the order's logged-in owner (`token` header), or a guest sending a grant in the `orderToken` header: the look-up's `accessToken`, or the `orderToken` saveTicketOrder answered with. `view` full (the owner, or a full grant): passengers come with birth date, document expiry, masked document, e-mail and phone; `view` limited (a grant from PNR + surname): passengers have only names, type, title and ticket, and the contact no phone. Every passenger has their e-ticket with one coupon per leg; the price with fares by passenger type, taxes and add-ons by code. Anything else answers CAS912 order_not_found, as for an unknown order; 500 system_error. `devPrice: true` on an unpaid order while DEV_PAY_ONE_CENT is on (development: the gateway is asked for 0.01).",
           params: ZOrderNoParams,
           response: { 200: envelope(ZOrderDetail) },
         },
       },
-      async (request) => ok(await service.detail(request.params.orderNo, orderCaller(request))),
+      async (request) => {
+        const detail = await service.detail(request.params.orderNo, orderCaller(request));
+        return ok(
+          deps.devPayOneCent && detail.status === 0 ? { ...detail, devPrice: true as const } : detail,
+        );
+      },
     );
 
     app.post(

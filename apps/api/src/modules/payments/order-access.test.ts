@@ -28,7 +28,12 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
     await registerUser(t, stranger);
     unknownPay = (await guest.post(`${PAY_URL}/WC991231999999`, { method: 'card' })).body;
     unknownStatus = (await guest.get(`${STATUS}/WC991231999999`)).body;
-    expect(unknownPay).toMatchObject({ code: '404', data: null });
+    // Spec §8: getPayUrl 204 for an unknown order, with the system error message.
+    expect(unknownPay).toEqual({
+      code: '204',
+      message: 'The system is running poorly. Please try again later.',
+      data: { detail: 'The order does not exist.', reason: 'order_not_found' },
+    });
   });
   afterAll(() => t.close());
 

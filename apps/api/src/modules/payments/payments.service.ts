@@ -181,7 +181,8 @@ export class PaymentsService {
 
   /**
    * payment/getPayUrl: where to pay an unpaid, unexpired order with a method: its open payment
-   * of that method again, or a new pending one (see startPayment).
+   * of that method again, or a new pending one (see startPayment). An order the caller may not act
+   * on answers payOrderNotFound (204), as an unknown one.
    */
   async getPayUrl(
     orderNo: string,
@@ -189,8 +190,15 @@ export class PaymentsService {
     caller: DetailCaller,
     options: StartPaymentOptions = { clientIp: '' },
   ): Promise<PayUrlResponse> {
-    const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, caller, options);
-    return reply;
+    try {
+      const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, caller, options);
+      return reply;
+    } catch (err) {
+      // Spec §8: getPayUrl answers an unknown order (or another's) with 204, the system error.
+      const unknown = err instanceof AppError && err.errorName === 'resourceNotFound';
+      if (unknown) throw new AppError('payOrderNotFound');
+      throw err;
+    }
   }
 
   /**

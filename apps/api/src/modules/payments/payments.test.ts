@@ -105,9 +105,10 @@ describe('payment notifications and ticketing, exactly once', () => {
 
     const other = client(t);
     await registerUser(t, other);
+    // Spec §8: getPayUrl answers another user's order as an unknown one, 204.
     expect(
       (await other.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' })).body.code,
-    ).toBe('404');
+    ).toBe('204');
   });
 
   it('refuses a tampered signature, a stale timestamp, a wrong amount or currency, an unknown payment', async () => {

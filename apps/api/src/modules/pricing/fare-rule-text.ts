@@ -4,7 +4,8 @@ import { formatMoney } from '@wings/rules';
 /**
  * The readable fare rules of a family (issue 4: change, refund, no-show, name correction,
  * baggage) in zh, en and km, written from its conditions, which are the spec's fee tables
- * (after-sales-and-loyalty.md §9). Fees are shown with formatMoney ("$50.00", "¥350.00").
+ * (after-sales-and-loyalty.md §9) and the China-route refund rule (§5). Fees are shown with
+ * formatMoney ("$50.00", "¥350.00").
  */
 export function fareRuleText(c: FareConditions): FareRule['text'] {
   return {
@@ -56,6 +57,14 @@ function changeText(rule: FareConditions['change']): LocalizedText {
 }
 
 function refundText(rule: FareConditions['refund']): LocalizedText {
+  if (!rule.allowed && rule.reason === 'china_route') {
+    // Said the same way as the refund flow's refusal (messages `refund.china_route`).
+    return {
+      zh: '不可退票（往返中国大陆航线）',
+      en: 'Not refundable (routes to or from mainland China)',
+      km: 'មិនអាចសងប្រាក់វិញបានទេ (ជើងហោះហើរទៅ ឬមកពីប្រទេសចិនដីគោក)',
+    };
+  }
   if (!rule.allowed) {
     return { zh: '不可退票', en: 'Not refundable', km: 'មិនអាចសងប្រាក់វិញបានទេ' };
   }

@@ -76,12 +76,14 @@ export interface PromoRecord {
   listed: boolean;
 }
 
-/** A route of the network with its airports' zones (fare rules, schedule checks). */
+/** A route of the network with its airports' countries (fare rules: the China-route rule). */
 export interface RouteFacts {
   code: string;
   origin: string;
   destination: string;
   currency: Currency;
+  depCountry: string;
+  arrCountry: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -331,7 +333,12 @@ export function createPricingRepository(db: Db) {
 
     async route(origin: string, destination: string): Promise<RouteFacts | null> {
       const result = await db.execute<Record<string, unknown>>(sql`
-        select code, origin, destination, currency from routes where origin = ${origin} and destination = ${destination}
+        select r.code, r.origin, r.destination, r.currency,
+               dep.country_code as dep_country, arr.country_code as arr_country
+          from routes r
+          join airports dep on dep.code = r.origin
+          join airports arr on arr.code = r.destination
+         where r.origin = ${origin} and r.destination = ${destination}
       `);
       const r = result.rows[0];
       return r
@@ -340,6 +347,8 @@ export function createPricingRepository(db: Db) {
             origin: String(r.origin),
             destination: String(r.destination),
             currency: r.currency as Currency,
+            depCountry: String(r.dep_country),
+            arrCountry: String(r.arr_country),
           }
         : null;
     },

@@ -1,5 +1,6 @@
 import {
   envelope,
+  FARE_FAMILY_NAMES,
   type FareFamily,
   type Offer,
   type PriceBreakdown,
@@ -7,7 +8,14 @@ import {
   ZOffer,
   ZPriceBreakdown,
 } from '@wings/contracts';
-import { addDays, fareConditions, isoWeekday, localDate } from '@wings/rules';
+import {
+  addDays,
+  fareConditions,
+  isoWeekday,
+  localDate,
+  type RouteCountries,
+  refundRule,
+} from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { FILING_CNY_PER_USD } from '../../db/seed/network-data';
@@ -48,6 +56,10 @@ const FROM_BKK = {
   infant: { E7: 30, G8: 100 },
 };
 const FROM_CN = { adult: { CN: 1300, YQ: 3000 }, child: { CN: 1300, YQ: 3000 }, infant: {} };
+
+/** Routes by the countries of their airports (fareConditions). */
+const KH_TO_TH: RouteCountries = { depCountry: 'KH', arrCountry: 'TH' };
+const CN_TO_KH: RouteCountries = { depCountry: 'CN', arrCountry: 'KH' };
 
 function sumTaxes(...parts: Record<string, number>[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -192,7 +204,7 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
         family: 'Grand',
         cabin: 'Y',
         bookingClass: out.bookingClass,
-        conditions: fareConditions('Grand', 'USD'),
+        conditions: fareConditions('Grand', 'USD', KH_TO_TH),
       });
       expect(offer.segments[0]!.depTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\+07:00$/);
       const expires = Date.parse(offer.expiresAt) - before;
@@ -259,8 +271,17 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
       const offer = await offerFor(party, out, back);
       expect(offer.currency).toBe('CNY');
       expect(offer.segments[0]!.depTime).toMatch(/\+08:00$/);
-      expect(offer.segments[0]!.conditions).toEqual(fareConditions('Grand', 'CNY'));
-      expect(offer.segments[0]!.conditions.refund.allowed).toBe(false);
+      expect(offer.segments[0]!.conditions).toEqual(fareConditions('Grand', 'CNY', CN_TO_KH));
+      expect(offer.segments[0]!.conditions.refund).toEqual({
+        allowed: false,
+        fee: null,
+        reason: 'china_route',
+      });
+      expect(offer.segments[1]!.conditions.refund).toEqual({
+        allowed: false,
+        fee: null,
+        reason: 'china_route',
+      });
       const fares =
         (await adultFare('FOC-KTI', out.bookingClass, 'CNY')) +
         (await adultFare('KTI-FOC', back.bookingClass, 'CNY'));
@@ -668,7 +689,7 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
       expect(rules).toHaveLength(1);
       const basic = rules[0]!;
       expect(basic).toMatchObject({ id: 'KTI-BKK:Basic', family: 'Basic', currency: 'USD' });
-      expect(basic.conditions).toEqual(fareConditions('Basic', 'USD'));
+      expect(basic.conditions).toEqual(fareConditions('Basic', 'USD', KH_TO_TH));
       for (const lang of ['zh', 'en', 'km'] as const) {
         expect(basic.text.change[lang]).toContain('$50.00');
         expect(basic.text.refund[lang]).toContain('$50.00');
@@ -699,12 +720,77 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
       const r = await get('/ca/caweb/backend/getFatherRuleListByPlace?depCode=FOC&arrCode=KTI');
       const rules = ZFareRuleList.parse(r.data).rules;
       expect(rules.every((x) => x.currency === 'CNY' && !x.conditions.refund.allowed)).toBe(true);
-      expect(rules.every((x) => x.text.refund.en === 'Not refundable')).toBe(true);
+      expect(
+        rules.every((x) => x.text.refund.en === 'Not refundable (routes to or from mainland China)'),
+      ).toBe(true);
       const basic = rules.find((x) => x.family === 'Basic')!;
       expect(basic.text.change.en).toContain('¥350.00');
       expect(basic.text.noShow.en).toContain('¥210.00');
       expect(basic.text.nameCorrection.km).toContain('¥210.00');
     });
+
+    // Issue 10 item 24: search, the fare rules, the priced offer and the refund rule agree on
+    // China routes, to or from mainland China alike (docs/decisions.md).
+    it.each([
+      ['to China, priced in dollars', 'KTI', 'CAN', 'USD', { depCountry: 'KH', arrCountry: 'CN' }],
+      ['from China, priced in yuan', 'CAN', 'KTI', 'CNY', { depCountry: 'CN', arrCountry: 'KH' }],
+      ['neither end in China', 'KTI', 'BKK', 'USD', { depCountry: 'KH', arrCountry: 'TH' }],
+      ['Hong Kong, not mainland China', 'KTI', 'HKG', 'USD', { depCountry: 'KH', arrCountry: 'HK' }],
+    ] as const)(
+      'route %s: search, fare rules, offer and refund rule say the same for every family',
+      async (_n, dep, arr, currency, countries) => {
+        const date = addDays(today, 40);
+        const search = await post('/travelsky/ibe/queryFlight', {
+          depCode: dep,
+          arrCode: arr,
+          depDate: date,
+          passengers: [1, 0, 0],
+        });
+        expect(search.code, search.message).toBe('0');
+        const shown = new Map<string, unknown>();
+        for (const f of search.data.flights)
+          for (const fare of f.fares) shown.set(fare.family, fare.conditions);
+        expect(shown.size).toBeGreaterThan(0);
+
+        const rules = ZFareRuleList.parse(
+          (await get(`/ca/caweb/backend/getFatherRuleListByPlace?depCode=${dep}&arrCode=${arr}`)).data,
+        ).rules;
+        expect(rules.map((x) => x.family)).toEqual(FARE_FAMILY_NAMES);
+        for (const rule of rules) {
+          const family = rule.family as FareFamily;
+          const expected = refundRule(family, currency, countries);
+          expect(rule.currency).toBe(currency);
+          expect(rule.conditions.refund, `${family} rule`).toEqual({
+            allowed: expected.refundable,
+            fee: expected.fee,
+            reason: expected.reason,
+          });
+          if (shown.has(family)) expect(shown.get(family), `${family} in search`).toEqual(rule.conditions);
+          if (expected.reason === 'china_route') {
+            expect(rule.text.refund.en).toBe('Not refundable (routes to or from mainland China)');
+            expect(rule.text.refund.zh).toContain('中国大陆');
+            expect(rule.text.refund.km).toMatch(KHMER);
+          }
+        }
+
+        const china = countries.depCountry === 'CN' || countries.arrCountry === 'CN';
+        const rule = (f: FareFamily) => rules.find((x) => x.family === f)!;
+        expect(rule('Basic').conditions.refund.allowed).toBe(!china);
+        // Change and the other fees stay those of the journey's origin.
+        expect(rule('Basic').conditions.change.fee).toEqual(
+          currency === 'USD' ? { amount: 5000, currency: 'USD' } : { amount: 35000, currency: 'CNY' },
+        );
+
+        const first = search.data.flights.find((f: { fares: unknown[] }) => f.fares.length > 0);
+        const offer = await offerFor([1, 0, 0], {
+          flightId: first.flightId,
+          bookingClass: first.fares[0].bookingClass,
+          family: first.fares[0].family,
+          arrTime: first.arrTime,
+        });
+        expect(offer.segments[0]!.conditions).toEqual(rule(first.fares[0].family).conditions);
+      },
+    );
 
     it('reads one rule by id (getRuleManageById, queryOne/{id}); unknown ids and routes are refused', async () => {
       const a = await get('/ca/caweb/backend/getRuleManageById?id=KTI-BKK:Grand');

@@ -11,7 +11,14 @@ import {
   type TypePrice,
   type ZCheckFlightScheduleResponse,
 } from '@wings/contracts';
-import { checkPassengerCounts, fareConditions, formatMoney, passengerFare, toLocalIso } from '@wings/rules';
+import {
+  checkPassengerCounts,
+  fareConditions,
+  formatMoney,
+  passengerFare,
+  type RouteCountries,
+  toLocalIso,
+} from '@wings/rules';
 import type { z } from 'zod';
 import type { OfferPriceRecord, OfferSegmentRecord } from '../../db/schema';
 import { AppError, invalid } from '../../platform/errors';
@@ -25,6 +32,7 @@ import type {
   PassengerKind,
   PricingRepository,
   PromoRecord,
+  RouteFacts,
   SqlExecutor,
 } from './pricing.repository';
 
@@ -168,6 +176,12 @@ export function createPricingService(deps: PricingServiceDeps) {
     return (await deps.zones.zones()).get(code) ?? 'Asia/Phnom_Penh';
   }
 
+  /** The countries at both ends of a segment, for the China-route refund rule. */
+  async function countriesOf(s: OfferSegmentRecord): Promise<RouteCountries> {
+    const countries = await deps.zones.countries();
+    return { depCountry: countries.get(s.depCode) ?? '', arrCountry: countries.get(s.arrCode) ?? '' };
+  }
+
   async function toOffer(record: OfferRecord): Promise<Offer> {
     const segments = await Promise.all(
       record.segments.map(async (s) => ({
@@ -181,7 +195,7 @@ export function createPricingService(deps: PricingServiceDeps) {
         family: s.family,
         cabin: s.cabin,
         bookingClass: s.bookingClass,
-        conditions: fareConditions(s.family as FareFamily, record.currency),
+        conditions: fareConditions(s.family as FareFamily, record.currency, await countriesOf(s)),
       })),
     );
     const prices = TYPES.filter((t) => countOf(record.passengers, t.code) > 0).map((t) =>
@@ -504,7 +518,7 @@ export function createPricingService(deps: PricingServiceDeps) {
       const route = await repo.route(input.depCode, input.arrCode);
       if (!route) throw new AppError('routeNotFound');
       const families = input.family ? FARE_FAMILY_NAMES.filter((f) => f === input.family) : FARE_FAMILY_NAMES;
-      return { rules: families.map((f) => fareRule(route.origin, route.destination, route.currency, f)) };
+      return { rules: families.map((f) => fareRule(route, f)) };
     },
 
     /** One fare rule by its id, `ORIGIN-DESTINATION:Family` (e.g. `KTI-BKK:Basic`); 404 when unknown. */
@@ -514,19 +528,23 @@ export function createPricingService(deps: PricingServiceDeps) {
       if (!match || !family) throw new AppError('resourceNotFound');
       const route = await repo.route(match[1]!, match[2]!);
       if (!route) throw new AppError('resourceNotFound');
-      return fareRule(route.origin, route.destination, route.currency, family);
+      return fareRule(route, family);
     },
   };
 }
 
-function fareRule(depCode: string, arrCode: string, currency: Currency, family: FareFamily): FareRule {
-  const conditions = fareConditions(family, currency);
+/**
+ * The rule of a family on a route, in the currency of a journey starting on it. On a route to
+ * or from mainland China nothing is refundable (fareConditions, docs/decisions.md).
+ */
+function fareRule(route: RouteFacts, family: FareFamily): FareRule {
+  const conditions = fareConditions(family, route.currency, route);
   return {
-    id: `${depCode}-${arrCode}:${family}`,
+    id: `${route.origin}-${route.destination}:${family}`,
     family,
-    depCode,
-    arrCode,
-    currency,
+    depCode: route.origin,
+    arrCode: route.destination,
+    currency: route.currency,
     conditions,
     text: fareRuleText(conditions),
   };

@@ -162,7 +162,7 @@ describe('flight search (spec §7, issue 2 §4)', () => {
         expect(f.childPrice.amount).toBe(Math.round(f.adultPrice.amount * 0.75));
         expect(f.infantPrice.amount).toBe(Math.round(f.adultPrice.amount * 0.1));
         expect(f.seatsLeft).toBe(f.cabin === 'Y' ? 9 : 6); // A321 business: 12 seats, O limited to half
-        expect(f.conditions).toEqual(fareConditions(f.family, 'USD'));
+        expect(f.conditions).toEqual(fareConditions(f.family, 'USD', { depCountry: 'KH', arrCountry: 'TH' }));
       }
       expect(first.fares[0]).toMatchObject({ family: 'WingsFlex', cabin: 'C', bookingClass: 'O' });
     });
@@ -182,6 +182,65 @@ describe('flight search (spec §7, issue 2 §4)', () => {
         expect(f.adultPrice.currency).toBe('CNY');
         expect(f.conditions.refund.allowed).toBe(false);
       }
+    });
+
+    // Issue 10 item 24: no refund on a route to or from mainland China, whatever the family or
+    // the journey's currency; other routes keep the origin's fee table (docs/decisions.md).
+    it.each([
+      ['to China', 'KTI', 'CAN', 'USD', true],
+      ['from China', 'CAN', 'KTI', 'CNY', true],
+      ['neither end in China', 'KTI', 'BKK', 'USD', false],
+      ['Hong Kong (not mainland China)', 'KTI', 'HKG', 'USD', false],
+    ] as const)(
+      'shows the refund rule of a route %s for every family',
+      async (_n, dep, arr, currency, china) => {
+        const r = await query({ depCode: dep, arrCode: arr, depDate: d30, passengers: [1, 0, 0] });
+        expect(r.code, r.message).toBe('0');
+        expect(envelope(ZQueryFlightResponse).safeParse(r).success).toBe(true);
+        const countries = {
+          depCountry: dep === 'CAN' ? 'CN' : 'KH',
+          arrCountry: arr === 'CAN' ? 'CN' : arr === 'BKK' ? 'TH' : arr === 'HKG' ? 'HK' : 'KH',
+        };
+        const families = new Set<string>();
+        for (const flight of r.data.flights) {
+          for (const f of flight.fares) {
+            families.add(f.family);
+            expect(f.conditions, `${f.family}`).toEqual(fareConditions(f.family, currency, countries));
+            if (china)
+              expect(f.conditions.refund, f.family).toEqual({
+                allowed: false,
+                fee: null,
+                reason: 'china_route',
+              });
+          }
+        }
+        expect(families.size).toBeGreaterThanOrEqual(4);
+        if (!china) {
+          const basic = r.data.flights
+            .flatMap((f: { fares: unknown[] }) => f.fares)
+            .find((f: { family: string }) => f.family === 'Basic');
+          expect(basic.conditions.refund).toEqual({
+            allowed: true,
+            fee: { amount: 5000, currency },
+            reason: null,
+          });
+        }
+      },
+    );
+
+    it('shows no refund on the way back from China either (the return leg of a journey from Phnom Penh)', async () => {
+      const back = await queryReturn({
+        depCode: 'KTI',
+        arrCode: 'CAN',
+        depDate: d30,
+        retDate: addDays(d30, 3),
+      });
+      expect(back.code, back.message).toBe('0');
+      expect(back.data).toMatchObject({ depCode: 'CAN', arrCode: 'KTI', currency: 'USD' });
+      const fares = back.data.flights.flatMap((f: { fares: unknown[] }) => f.fares);
+      expect(fares.length).toBeGreaterThan(0);
+      for (const f of fares)
+        expect(f.conditions.refund).toEqual({ allowed: false, fee: null, reason: 'china_route' });
     });
 
     it('accepts a return trip on a route flown both ways', async () => {
@@ -344,7 +403,8 @@ describe('flight search (spec §7, issue 2 §4)', () => {
           'arrCode',
           'search.same_city',
         ],
-        ['a bad trip type', { depCode: 'KTI', arrCode: 'BKK', depDate: d30, tripType: 2 }, 'tripType'],
+        // 2 is the spec's round trip (§3; issue 10 item 21); 3 is no trip type.
+        ['a bad trip type', { depCode: 'KTI', arrCode: 'BKK', depDate: d30, tripType: 3 }, 'tripType'],
         [
           'a negative count',
           { depCode: 'KTI', arrCode: 'BKK', depDate: d30, passengers: [1, -1, 0] },

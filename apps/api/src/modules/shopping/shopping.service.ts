@@ -10,6 +10,7 @@ import {
   type QueryFlightRequest,
   type QueryFlightResponse,
   type QueryFlightReturnRequest,
+  TripType,
   type ZAroundPriceCalendarRequest,
   type ZCheckCalendarRequest,
   type ZCheckCalendarResponse,
@@ -24,9 +25,12 @@ import {
   datesOfMonth,
   daysBetween,
   fareConditions,
+  isChinaRoute,
+  isRoundTrip,
   kmToMiles,
   localDate,
   passengerFare,
+  type RouteCountries,
   type RuleIssue,
   SEARCH_WINDOW_DAYS,
   SEATS_LEFT_CAP,
@@ -74,16 +78,21 @@ export interface ShoppingServiceDeps {
   searchCacheTtlMs?: number;
 }
 
-const CONDITIONS: Record<Currency, Record<FareFamily, FareConditions>> = {
-  USD: Object.fromEntries(FARE_FAMILY_NAMES.map((f) => [f, fareConditions(f, 'USD')])) as Record<
-    FareFamily,
-    FareConditions
-  >,
-  CNY: Object.fromEntries(FARE_FAMILY_NAMES.map((f) => [f, fareConditions(f, 'CNY')])) as Record<
-    FareFamily,
-    FareConditions
-  >,
-};
+/**
+ * The conditions a search shows, built once per family, journey currency and route kind: the
+ * same `fareConditions` the priced offer and the fare rules read, with the route's countries,
+ * so a route to or from mainland China shows no refund (docs/decisions.md).
+ */
+const conditionsMemo = new Map<string, FareConditions>();
+function conditionsFor(family: FareFamily, currency: Currency, route: RouteCountries): FareConditions {
+  const key = `${family}|${currency}|${isChinaRoute(route)}`;
+  let known = conditionsMemo.get(key);
+  if (!known) {
+    known = fareConditions(family, currency, route);
+    conditionsMemo.set(key, known);
+  }
+  return known;
+}
 
 function toAirport(a: NetworkAirport): Airport {
   return { ...a };
@@ -191,7 +200,12 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
    * charges; those depend on the whole itinerary and passenger types and are itemised by
    * code in the booking's price breakdown (computePrice), where the total is built.
    */
-  function offersFor(entry: CachedFlight, passengers: Passengers, currency: Currency): FareOffer[] {
+  function offersFor(
+    entry: CachedFlight,
+    passengers: Passengers,
+    currency: Currency,
+    countries: RouteCountries,
+  ): FareOffer[] {
     const seated = passengers[0] + passengers[1];
     const infants = passengers[2];
     const offers: FareOffer[] = [];
@@ -206,7 +220,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
         childPrice: { amount: passengerFare(open.adultAmount, 'child'), currency },
         infantPrice: { amount: passengerFare(open.adultAmount, 'infant'), currency },
         seatsLeft: Math.min(open.remaining, SEATS_LEFT_CAP),
-        conditions: CONDITIONS[currency][family],
+        conditions: conditionsFor(family, currency, countries),
       });
     }
     return offers;
@@ -225,11 +239,16 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
     notBefore: number;
   }): Promise<QueryFlightResponse> {
     const cached = await flightsOn(input.route, input.date, input.currency);
+    const net = await network();
+    const countries: RouteCountries = {
+      depCountry: net.airports.get(input.route.origin)!.country,
+      arrCountry: net.airports.get(input.route.destination)!.country,
+    };
     const flights: Flight[] = [];
     let bookable = false;
     for (const entry of cached) {
       if (entry.depUtcMs <= input.notBefore) continue;
-      const fares = offersFor(entry, input.passengers, input.currency);
+      const fares = offersFor(entry, input.passengers, input.currency, countries);
       if (fares.length > 0) bookable = true;
       flights.push({ ...entry.flight, fares });
     }
@@ -323,7 +342,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
       const net = await network();
       refuse(checkSearch(req, todayAt(net, req.depCode)));
       const route = routeOf(net, req.depCode, req.arrCode);
-      if (req.tripType === 1 && !net.routes.has(`${req.arrCode}-${req.depCode}`)) {
+      if (isRoundTrip(req.tripType) && !net.routes.has(`${req.arrCode}-${req.depCode}`)) {
         throw new AppError('noRoundTrip');
       }
       return leg({
@@ -342,7 +361,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
      */
     async queryFlightReturn(req: QueryFlightReturnRequest): Promise<QueryFlightResponse> {
       const net = await network();
-      refuse(checkSearch({ ...req, tripType: 1 }, todayAt(net, req.depCode)));
+      refuse(checkSearch({ ...req, tripType: TripType.round }, todayAt(net, req.depCode)));
       const outbound = routeOf(net, req.depCode, req.arrCode);
       const back = net.routes.get(`${req.arrCode}-${req.depCode}`);
       if (!back) throw new AppError('noRoundTrip');

@@ -10,7 +10,8 @@ export function accessTokenRoutes(service: AccessTokenService): FastifyPluginAsy
     app.post(
       '/travelsky/common/getAccessToken',
       {
-        config: { public: true },
+        // The body's fields are signed: it is read exactly as sent, context fields included.
+        config: { public: true, bodyContext: 'as_sent' },
         schema: {
           summary: 'Get an app access token with a signed request',
           tags: ['platform'],

@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS, type LanguageTag, messages } from '@wings/contracts';
+import { LANGUAGE_TAGS, type LanguageTag, type MessageParam, messages, paramIn } from '@wings/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
@@ -16,13 +16,29 @@ export function isLanguageTag(value: unknown): value is LanguageTag {
   return typeof value === 'string' && (LANGUAGE_TAGS as readonly string[]).includes(value);
 }
 
-/** The server's message catalogue, with `{name}` placeholders turned into i18next's `{{name}}`. */
+/**
+ * The i18next format that writes a rule's parameter in the reader's language: a date or a list
+ * of countries comes with its text in each language (contracts `MessageParam`).
+ */
+const IN_LANGUAGE = 'inlanguage';
+
+/**
+ * The server's message catalogue, with `{name}` placeholders turned into i18next's
+ * `{{name, inlanguage}}`, so `t(issue.key, issue.params)` reads like the server's reply.
+ */
 function serverMessages(lang: LanguageTag): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, texts] of Object.entries(messages)) {
-    out[key] = texts[lang].replace(/\{(\w+)\}/g, '{{$1}}');
+    out[key] = texts[lang].replace(/\{(\w+)\}/g, `{{$1, ${IN_LANGUAGE}}}`);
   }
   return out;
+}
+
+function inLanguage(value: unknown, lng: string | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  const lang = lng?.split('-')[0];
+  return paramIn(value as MessageParam, isLanguageTag(lang) ? lang : 'zh');
 }
 
 /** Stored choice, else the browser's language (zh, en or km), else English (spec §1). */
@@ -58,6 +74,7 @@ export function initI18n(lang: LanguageTag = detectLanguage()) {
       initAsync: false,
       returnNull: false,
     });
+    i18n.services.formatter?.add(IN_LANGUAGE, inLanguage);
   } else if (i18n.language !== lang) {
     i18n.changeLanguage(lang);
   }

@@ -1,5 +1,6 @@
 import type { BookingPassenger, Contact, FieldIssue, Offer, PassengerTypeCode } from '@wings/contracts';
 import {
+  checkAgeForType,
   checkBirthday,
   checkContact,
   checkDocExpiry,
@@ -10,10 +11,10 @@ import {
   checkName,
   checkParty,
   checkPhone,
+  checkTitleForType,
   checkTitleGender,
   localDate,
   PASSENGER_TYPE_CODE,
-  passengerTypeOn,
   type RuleIssue,
 } from '@wings/rules';
 import type { ChosenLeg, ContactDraft, PassengerDraft, ServerFieldError, SlotId } from './booking-store';
@@ -103,9 +104,10 @@ export const EMPTY_DRAFT: PassengerDraft = {
 
 /**
  * Every rule of spec §5 for one passenger of this journey: names, a title that agrees with the
- * gender, nationality, a real birth date not in the future nor over 120 years ago whose age at
- * the first departure fits the slot, the document, an expiry more
- * than six months after the last departure, optional e-mail (no underscore) and phone.
+ * gender and fits the type (no Mrs for a child or an infant), nationality, a real birth date not
+ * in the future nor over 120 years ago whose age at the first departure fits the slot (else the
+ * message says which ages would), the document, an expiry more than six months after the last
+ * departure, optional e-mail (no underscore) and phone.
  */
 export function passengerRules(
   draft: PassengerDraft,
@@ -118,18 +120,12 @@ export function passengerRules(
   if (draft.title === null) issues.push({ field: 'title', key: 'person.title_required' });
   if (draft.gender === null) issues.push({ field: 'gender', key: 'common.enter_correct_data' });
   issues.push(...checkTitleGender(draft.title, draft.gender));
+  issues.push(...checkTitleForType(draft.title, slotType));
   if (!/^[A-Za-z]{2}$/.test(draft.nationality.trim()))
     issues.push({ field: 'nationality', key: 'person.nationality_required' });
   const birthdayIssues = checkBirthday(draft.birthday, today);
-  if (birthdayIssues.length > 0) {
-    issues.push(...birthdayIssues);
-  } else {
-    const band = passengerTypeOn(draft.birthday, journey.firstDeparture);
-    if (band === 'too_young') issues.push({ field: 'birthday', key: 'person.infant_too_young' });
-    else if (band === 'not_born') issues.push({ field: 'birthday', key: 'person.birthday_future' });
-    else if (PASSENGER_TYPE_CODE[band] !== slotType)
-      issues.push({ field: 'birthday', key: 'person.type_mismatch' });
-  }
+  if (birthdayIssues.length > 0) issues.push(...birthdayIssues);
+  else issues.push(...checkAgeForType(draft.birthday, slotType, journey.firstDeparture));
   issues.push(...checkDocument(draft.docType, draft.docNumber));
   issues.push(...checkDocExpiry(draft.docExpiry, { today, lastDeparture: journey.lastDeparture }));
   issues.push(...checkEmail(draft.email, 'email', { booking: true, required: false }));

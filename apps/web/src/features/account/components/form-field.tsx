@@ -21,7 +21,11 @@ interface FormFieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled form row: label, control, optional addon, then the rule message. */
+/**
+ * A labelled form row: label, control, optional addon, then the hint and the rule message. The
+ * hint stays under a field in error: it says what would be right (e.g. which ages fit a child
+ * on the day of the flight) while the message says what is wrong.
+ */
 export function FormField({ label, field, error, children, addon, hint }: FormFieldProps) {
   return (
     <div className={`form-field${error ? ' form-field-invalid' : ''}`}>
@@ -32,7 +36,7 @@ export function FormField({ label, field, error, children, addon, hint }: FormFi
         <div className="form-control">{children}</div>
         {addon}
       </div>
-      {hint && !error ? <p className="form-hint">{hint}</p> : null}
+      {hint ? <p className="form-hint">{hint}</p> : null}
       <FieldError field={field} message={error} />
     </div>
   );
@@ -148,11 +152,14 @@ export function SelectButton({
     <button
       type="button"
       className="form-select"
-      aria-labelledby={`label-${field}`}
+      // The label, then what the button shows: the accessible name includes the visible text.
+      aria-labelledby={`label-${field} value-${field}`}
       data-testid={testId}
       onClick={onOpen}
     >
-      <span className={text ? undefined : 'form-placeholder'}>{text || placeholder}</span>
+      <span id={`value-${field}`} className={text ? undefined : 'form-placeholder'}>
+        {text || placeholder}
+      </span>
       <span aria-hidden="true">›</span>
     </button>
   );

@@ -1,4 +1,5 @@
 import type { LanguageTag } from '@wings/contracts';
+import { titlesFor } from '@wings/rules';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageTag } from '../../../app/i18n';
@@ -44,6 +45,8 @@ interface PassengerFieldsProps {
   expiryHint?: ReactNode;
   /** Called instead of a plain change when a birth date is chosen. */
   onBirthday?: (birthday: string) => void;
+  /** The passenger type (1 adult, 2 child, 3 infant): a child or an infant is offered Mr and Miss only. */
+  passengerType?: number | null;
 }
 
 /**
@@ -121,7 +124,7 @@ export function PassengerFields(props: PassengerFieldsProps) {
         <Choice
           field="title"
           value={values.title}
-          options={([0, 1, 2] as const).map((v) => ({ value: v, label: t(`title.${v}`) }))}
+          options={titlesFor(props.passengerType).map((v) => ({ value: v, label: t(`title.${v}`) }))}
           onChange={(v) => pick('title', v)}
           testIdPrefix={`${testIdPrefix}-title`}
         />

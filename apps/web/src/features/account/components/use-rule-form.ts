@@ -1,9 +1,10 @@
 import type { FieldIssue } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { clientHooks } from '../../../api/client-hooks';
+import { focusFirstInvalid } from './focus-first-invalid';
 
 export type FormValues = Record<string, unknown>;
 
@@ -15,12 +16,21 @@ export interface RuleForm<V extends FormValues> {
   blur: (field: keyof V & string) => void;
   /** The message to show under a field, or null. */
   error: (field: keyof V & string) => string | null;
-  /** Marks every field as checked; true when the shared rules pass. */
-  validate: () => boolean;
-  /** Puts a failed call's field issues (`data.fields`) on their fields; true when any applied. */
+  /**
+   * Marks every field as checked; true when the shared rules pass. When they do not, the page
+   * scrolls to the first field in error and focuses it once the messages are on screen
+   * (`focus: false` only shows the messages, e.g. when a page reopens a form typed before).
+   */
+  validate: (options?: { focus?: boolean }) => boolean;
+  /** Puts a failed call's field issues (`data.fields`) on their fields (and goes to the first); true when any applied. */
   applyServerError: (error: unknown) => boolean;
   /** Shows a message on a field until it changes (e.g. a business code that belongs to a field). */
   setFieldError: (field: keyof V & string, message: string) => void;
+  /**
+   * After the next render, scrolls to and focuses the first field in error on the page (for
+   * problems the page shows itself, e.g. a passenger slot or a server message it placed).
+   */
+  focusFirstError: () => void;
 }
 
 /** `body.surname` or `surname` → `surname`. */
@@ -43,6 +53,13 @@ export function useRuleForm<V extends FormValues>(
   const [submitted, setSubmitted] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
   const issues = useMemo(() => rules(values), [rules, values]);
+  // Each request bumps the counter; the effect runs after React has drawn the messages, so the
+  // first field marked in error (FormField's class, aria-invalid) is in the document by then.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid();
+  }, [focusRequest]);
+  const focusFirstError = useCallback(() => setFocusRequest((n) => n + 1), []);
 
   const set = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => {
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -66,14 +83,20 @@ export function useRuleForm<V extends FormValues>(
     return issue ? t(issue.key, issue.params ?? {}) : null;
   };
 
-  const validate = () => {
+  const validate = (options: { focus?: boolean } = {}) => {
     setSubmitted(true);
-    return rules(values).length === 0;
+    const ok = rules(values).length === 0;
+    if (!ok && options.focus !== false) focusFirstError();
+    return ok;
   };
 
-  const setFieldError = useCallback((field: string, message: string) => {
-    setServer((prev) => ({ ...prev, [field]: message }));
-  }, []);
+  const setFieldError = useCallback(
+    (field: string, message: string) => {
+      setServer((prev) => ({ ...prev, [field]: message }));
+      focusFirstError();
+    },
+    [focusFirstError],
+  );
 
   const applyServerError = (failure: unknown): boolean => {
     if (!isApiError(failure)) return false;
@@ -90,8 +113,18 @@ export function useRuleForm<V extends FormValues>(
       next[name] = f.key && f.key !== 'invalid_request' && i18n.exists(f.key) ? t(f.key) : f.message;
     }
     setServer(next);
+    focusFirstError();
     return true;
   };
 
-  return { values, set, blur, error, validate, applyServerError, setFieldError } as RuleForm<V>;
+  return {
+    values,
+    set,
+    blur,
+    error,
+    validate,
+    applyServerError,
+    setFieldError,
+    focusFirstError,
+  } as RuleForm<V>;
 }

@@ -34,7 +34,7 @@ export function DayStrip({ depCode, arrCode, date, passengers, min, max, onSelec
   }, []);
 
   return (
-    <div className="day-strip" data-testid="day-strip">
+    <div className="day-strip" data-testid="day-strip" data-scroll-strip>
       {days.map((day) => {
         const disabled = day < min || day > max;
         const selected = day === date;

@@ -2,7 +2,11 @@ import type { FareConditions } from '@wings/contracts';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/format';
 
-/** Change, refund, no-show, name-correction fees and baggage of a fare family. */
+/**
+ * Change, refund, no-show, name-correction fees and baggage of a fare family. A fare on a route
+ * to or from mainland China says why it cannot be refunded (after-sales §5, §9; the server's
+ * `refund.china_route` message, docs/decisions.md).
+ */
 export function FareConditionsList({ conditions }: { conditions: FareConditions }) {
   const { t } = useTranslation();
   const rule = (r: FareConditions['change']) =>
@@ -18,7 +22,12 @@ export function FareConditionsList({ conditions }: { conditions: FareConditions 
       <dt>{t('fare.change')}</dt>
       <dd>{rule(conditions.change)}</dd>
       <dt>{t('fare.refund')}</dt>
-      <dd>{rule(conditions.refund)}</dd>
+      <dd data-testid="fare-refund">
+        {rule(conditions.refund)}
+        {conditions.refund.reason === 'china_route' ? (
+          <span className="cond-reason">{t('refund.china_route')}</span>
+        ) : null}
+      </dd>
       <dt>{t('fare.no_show')}</dt>
       <dd>{money(conditions.noShowFee)}</dd>
       <dt>{t('fare.name_correction')}</dt>

@@ -1,6 +1,6 @@
 import type { PassengerCounts } from '@wings/contracts';
-import { Calendar, Popup } from 'antd-mobile';
-import { cloneElement, type ReactElement, useMemo, useState } from 'react';
+import { Calendar, type CalendarRef, Popup } from 'antd-mobile';
+import { cloneElement, type ReactElement, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckCalendar } from '../../../features/booking/api/check-calendar-is-year';
 import { usePriceCalendar } from '../../../features/booking/api/get-price-calendar';
@@ -22,10 +22,26 @@ interface DatePickerProps {
   onClose: () => void;
 }
 
+/**
+ * The day the calendar opens on: the chosen date when it can still be chosen, else the first
+ * day that can (for the return, the outbound date), never a month where every day is closed.
+ */
+export function openingDate(value: string, min: string, max: string): string {
+  return value && value >= min && value <= max ? value : min;
+}
+
 /** A month calendar with the lowest adult fare of each day (getPriceCalendar), today..today+180. */
 export function DatePicker(props: DatePickerProps) {
   const { t } = useTranslation();
-  const [month, setMonth] = useState((props.value || props.min).slice(0, 7));
+  const opening = openingDate(props.value, props.min, props.max);
+  const [month, setMonth] = useState(opening.slice(0, 7));
+  // antd's Calendar opens on its value's month, or today's without one: a return date still
+  // empty (or now before the outbound) opened on a month where every day was greyed out.
+  const calendar = useRef<CalendarRef>(null);
+  const openingPage = useRef({ year: Number(opening.slice(0, 4)), month: Number(opening.slice(5, 7)) });
+  useLayoutEffect(() => {
+    calendar.current?.jumpTo(openingPage.current);
+  }, []);
   const prices = usePriceCalendar({
     depCode: props.depCode,
     arrCode: props.arrCode,
@@ -61,6 +77,7 @@ export function DatePicker(props: DatePickerProps) {
       <p className="calendar-note">{t('date.lowest_note')}</p>
       <div className="sheet-body" data-testid="calendar">
         <Calendar
+          ref={calendar}
           selectionMode="single"
           value={props.value ? toDeviceDate(props.value) : null}
           min={minDate}

@@ -78,7 +78,8 @@ describe('choosing fares', () => {
       arrCode: 'BKK',
       depDate,
       passengers: [2, 0, 1],
-      tripType: 1,
+      // The spec's round trip (§3: round = 2), whatever the store's toggle holds.
+      tripType: 2,
       retDate,
     });
 

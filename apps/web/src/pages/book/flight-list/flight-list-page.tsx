@@ -1,4 +1,4 @@
-import type { LanguageTag, QueryFlightRequest } from '@wings/contracts';
+import { type LanguageTag, type QueryFlightRequest, TripType } from '@wings/contracts';
 import { addDays, SEARCH_WINDOW_DAYS, seatedCount } from '@wings/rules';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,8 @@ export default function FlightListPage() {
     arrCode: search.arrCode,
     depDate: search.depDate,
     passengers: search.passengers,
-    tripType: roundTrip ? 1 : 0,
+    // The spec's round trip is 2 (§3); the store's toggle keeps 0 one-way / 1 return.
+    tripType: roundTrip ? TripType.round : TripType.oneway,
     ...(roundTrip ? { retDate: search.retDate } : {}),
   };
   const query = useQueryFlight(body, ready);

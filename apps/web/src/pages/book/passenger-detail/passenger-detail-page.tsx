@@ -65,7 +65,7 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
   const hadDraft = useRef(Boolean(stored));
   useEffect(() => {
     // Coming back to a passenger typed before: show what still needs correcting right away.
-    if (hadDraft.current) validate();
+    if (hadDraft.current) validate({ focus: false });
   }, [validate]);
 
   useEffect(() => {
@@ -108,7 +108,10 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (form.validate() && !Object.keys(serverErrors ?? {}).length) nav.back(paths.passengersInfo);
+        const rulesPass = form.validate();
+        if (rulesPass && !Object.keys(serverErrors ?? {}).length) nav.back(paths.passengersInfo);
+        // A server message still on a field: take the traveller to it.
+        else if (rulesPass) form.focusFirstError();
       }}
     >
       <PassengerFields
@@ -117,6 +120,7 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
         onBlur={(field) => form.blur(field)}
         error={error}
         testIdPrefix="passenger-detail"
+        passengerType={slot.type}
         birthdayMax={today}
         expiryMin={today}
         birthdayHint={

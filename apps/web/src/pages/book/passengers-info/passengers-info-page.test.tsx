@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addDays, addMonths } from '@wings/rules';
+import { addDays, addMonths, formatDate } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { useBookingStore } from '../../../features/booking/booking-store';
@@ -39,7 +39,7 @@ describe('passengers-info', () => {
     const { router } = renderRoutes(routes, paths.passengersInfo);
     expect((await screen.findByTestId('guest-notice')).textContent).toContain('Cambodia, China, Thailand');
     expect(screen.getByTestId('slot-error-adult-0-nationality').textContent).toContain(
-      'Without logging in, only passengers of these nationalities can be booked: KH, CN, TH.',
+      'Without logging in, only passengers of these nationalities can be booked: Cambodia, China, Thailand.',
     );
     expect(screen.queryByTestId('slot-saved-adult-0')).toBeNull();
     fireEvent.click(screen.getByTestId('guest-login'));
@@ -178,8 +178,12 @@ describe('passenger-detail', () => {
     );
     // 11 today, but 12 on the day of the first flight: an adult then, so not this child place.
     type('passenger-detail-birthday', addDays(DEP_DATE, -12 * 365 - 3));
+    // The message says which ages would fit, and the hint stays to say it too.
     expect(screen.getByTestId('field-error-birthday').textContent).toBe(
-      'This passenger’s age does not match the passenger type.',
+      `A child must be 2 to 11 years old on ${formatDate(DEP_DATE, 'en')}: this date of birth does not fit.`,
+    );
+    expect(screen.getByTestId('passenger-detail-type-rule').textContent).toContain(
+      'A child must be 2 to 11 years old on',
     );
     type('passenger-detail-birthday', addDays(DEP_DATE, -8 * 365));
     expect(screen.queryByTestId('field-error-birthday')).toBeNull();

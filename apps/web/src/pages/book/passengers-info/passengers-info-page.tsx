@@ -1,4 +1,4 @@
-import { ErrorCodes, type LanguageTag } from '@wings/contracts';
+import { countryList, ErrorCodes, type LanguageTag } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
 import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,7 +12,6 @@ import { NavBar } from '../../../components/nav-bar';
 import { FormField, TextInput } from '../../../features/account/components/form-field';
 import { PhoneField } from '../../../features/account/components/phone-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
-import { countryName } from '../../../features/account/countries';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useAddPassenger } from '../../../features/booking/api/add-passenger';
 import {
@@ -70,6 +69,7 @@ function SlotCard({
       className={`card pax-slot pax-slot-${status}`}
       data-testid={`slot-${slot.id}`}
       data-status={status}
+      data-invalid={messages.length > 0 || undefined}
     >
       <div className="pax-slot-head">
         <span className="pax-slot-label" data-testid={`slot-label-${slot.id}`}>
@@ -239,6 +239,8 @@ export default function PassengersInfoPage() {
     const slotsOk = slots.every((slot) => drafts[slot.id] && localIssues.get(slot.id)?.length === 0);
     if (!contactOk || !slotsOk || party.length > 0) {
       Toast.show({ content: t('booking.fix_passengers'), duration: TOAST_DURATION_MS });
+      // The first problem may be a passenger slot above the contact: go to whichever comes first.
+      contactForm.focusFirstError();
       return;
     }
     try {
@@ -263,12 +265,11 @@ export default function PassengersInfoPage() {
       if (error.fields.length === 0) generalTexts.push(error.message);
       setGeneral(generalTexts);
       Toast.show({ content: t('booking.fix_passengers'), duration: TOAST_DURATION_MS });
+      contactForm.focusFirstError();
     }
   }
 
-  const allowed = GUEST_NATIONALITIES.map((code) => countryName(code, lang)).join(
-    lang === 'zh' ? '、' : ', ',
-  );
+  const allowed = countryList(GUEST_NATIONALITIES, lang);
 
   return (
     <div className="booking-page" data-testid="passengers-info">
@@ -331,7 +332,13 @@ export default function PassengersInfoPage() {
           );
         })}
         {(allFilled || attempted) && (partyWide.length > 0 || general.length > 0) ? (
-          <section className="card booking-alert booking-alert-error" data-testid="party-issues" role="alert">
+          <section
+            className="card booking-alert booking-alert-error"
+            data-testid="party-issues"
+            data-invalid="true"
+            role="alert"
+            tabIndex={-1}
+          >
             <ul>
               {partyWide.map((issue) => (
                 <li key={issue.key} data-testid={`party-issue-${issue.key}`}>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { setLanguage } from '../../../app/i18n';
 import { paths } from '../../../app/paths';
 import { browser } from '../../../features/orders/checkout';
 import { paymentStartedRecently, rememberOrderGrant } from '../../../features/orders/order-session';
@@ -54,6 +55,31 @@ describe('pay-select', () => {
     expect(screen.queryByTestId('pay-method-wechat')).toBeNull();
     // The guest's grant rides along.
     expect(calls.find((c) => c.path === DETAIL_PATH)?.headers.orderToken).toBe('grant-1');
+  });
+
+  test('says "development price" when the server charges 0.01 (DEV_PAY_ONE_CENT), in each language, and not otherwise', async () => {
+    api();
+    const plain = renderRoutes(routes, AT);
+    await screen.findByTestId('pay-amount');
+    expect(screen.queryByTestId('pay-dev-price')).toBeNull();
+    plain.unmount();
+
+    const detail = orderDetailHandler(() => makeOrderDetail({ devPrice: true }));
+    installFakeApi(detail);
+    const expected = {
+      en: ['Development price', '0.01 instead of $1,234.56'],
+      zh: ['开发环境价格', '实际支付 0.01，而非 $1,234.56'],
+      km: ['តម្លៃសម្រាប់ការអភិវឌ្ឍ', '0.01 ជំនួសឱ្យ $1,234.56'],
+    } as const;
+    for (const lang of ['en', 'zh', 'km'] as const) {
+      await setLanguage(lang);
+      const view = renderRoutes(routes, AT);
+      const badge = await screen.findByTestId('pay-dev-price');
+      for (const text of expected[lang]) expect(badge.textContent).toContain(text);
+      // The order's own total is still what the page shows as the amount.
+      expect(screen.getByTestId('pay-amount').textContent).toBe('$1,234.56');
+      view.unmount();
+    }
   });
 
   test('inside WeChat, WeChat Pay is offered and says it charges in CNY', async () => {

@@ -215,6 +215,13 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
               {money(order.total)}
             </strong>
           </div>
+          {order.devPrice ? (
+            // Spec §9: in development the gateway is asked for 0.01 (DEV_PAY_ONE_CENT); say so here.
+            <p className="pay-note" data-testid="pay-dev-price">
+              <span className="status-badge status-badge-wait">{t('pay.dev_price')}</span>{' '}
+              <span className="muted small">{t('pay.dev_price_desc', { amount: money(order.total) })}</span>
+            </p>
+          ) : null}
           <div className="order-countdown-box">
             <span>{t('booking.pay_within')}</span>
             <span className="order-countdown" data-testid="pay-countdown" aria-live="off">

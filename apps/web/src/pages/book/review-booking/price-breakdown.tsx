@@ -1,4 +1,4 @@
-import type { LanguageTag, PriceBreakdown, Promotion } from '@wings/contracts';
+import { type LanguageTag, type PriceBreakdown, type Promotion, taxLineLabel } from '@wings/contracts';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { money } from '../../../lib/format';
 
 const KIND = { 1: 'adult', 2: 'child', 3: 'infant' } as const;
 
-/** The price from computePrice: per type count × fare, each tax by code, discount and total. */
+/** The price from computePrice: per type count × fare, each tax as "label (code)", discount and total. */
 export function PriceBreakdownCard({
   price,
   loading,
@@ -16,6 +16,7 @@ export function PriceBreakdownCard({
   loading: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   if (!price) {
     return (
       <section className="card" data-testid="price-breakdown">
@@ -45,12 +46,7 @@ export function PriceBreakdownCard({
       </div>
       {price.taxesByCode.map((tax) => (
         <div className="price-line" key={tax.code} data-testid={`price-tax-${tax.code}`}>
-          <span>
-            {i18n.exists(`tax.${tax.code}`)
-              ? t(`tax.${tax.code}`)
-              : t('booking.tax_code', { code: tax.code })}
-            <span className="muted small"> · {tax.code}</span>
-          </span>
+          <span>{taxLineLabel(tax.code, lang)}</span>
           <span>{money(tax.amount)}</span>
         </div>
       ))}

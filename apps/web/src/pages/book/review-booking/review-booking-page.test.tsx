@@ -87,7 +87,9 @@ describe('review-Booking', () => {
     expect((await screen.findByTestId('price-line-adult')).textContent).toBe('Adult × 2 · $208.00$416.00');
     expect(screen.getByTestId('price-line-child').textContent).toBe('Child × 1 · $156.00$156.00');
     expect(screen.getByTestId('price-line-infant').textContent).toBe('Infant × 1 · $20.80$20.80');
-    expect(screen.getByTestId('price-tax-KH').textContent).toBe('Tax KH · KH$60.00');
+    expect(screen.getByTestId('price-tax-KH').textContent).toBe(
+      'Cambodia passenger service charge (KH)$60.00',
+    );
     expect(screen.getByTestId('price-tax-TS').textContent).toContain('$40.00');
     expect(screen.getByTestId('price-tax-YQ').textContent).toContain('$20.00');
     expect(screen.getByTestId('price-tax-total').textContent).toContain('$120.00');

@@ -7,6 +7,7 @@ import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, paths } from '../../../app/paths';
+import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
 import { StateView } from '../../../components/state-view';
 import { type CaptchaResponse, getCaptcha } from '../../../features/account/api/get-captcha';
@@ -260,7 +261,7 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
             <span className="review-passenger">
               <strong>{store.contact.name}</strong>
               <span className="muted small">
-                {store.contact.countryCode} {store.contact.phone} · {store.contact.email}
+                {store.contact.countryCode} {store.contact.phone} · <EmailText value={store.contact.email} />
               </span>
             </span>
           </div>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { addDays, localDate } from '@wings/rules';
+import { addDays, formatDate, localDate } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { makeSavedPassenger, signIn } from '../../../test/accounts';
@@ -40,8 +40,9 @@ describe('edit-passenger form', () => {
     type('passenger-edit-birthday', birthday);
     expect(screen.getByTestId('passenger-edit-passengerType-2').getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByTestId('passenger-edit-passengerType-1'));
+    // The message says what an adult would be, on today's date (a saved passenger's ages count today).
     expect(screen.getByTestId('field-error-passengerType').textContent).toBe(
-      'This passenger’s age does not match the passenger type.',
+      `An adult must be 12 or older on ${formatDate(today(), 'en')}: this date of birth does not fit.`,
     );
 
     type('passenger-edit-docExpiry', addDays(today(), -1));

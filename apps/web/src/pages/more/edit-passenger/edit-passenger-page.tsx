@@ -142,6 +142,7 @@ function PassengerForm({ initial, id }: { initial: PassengerValues; id?: string 
         onBlur={(field) => form.blur(field)}
         error={(field) => form.error(field)}
         testIdPrefix="passenger-edit"
+        passengerType={values.passengerType}
         birthdayMax={today()}
         expiryMin={today()}
         onBirthday={chooseBirthday}

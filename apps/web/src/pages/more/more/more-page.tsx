@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguageTag, setLanguage } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
+import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
 import { ServiceHours } from '../../../components/service-hours';
 import { useLogout } from '../../../features/account/api/logout';
@@ -61,8 +62,14 @@ function AccountCard() {
         {(name.trim()[0] ?? '?').toUpperCase()}
       </span>
       <span className="account-card-text">
-        <strong data-testid="more-user-name">{name}</strong>
-        {user.email && user.email !== name ? <span className="muted small">{user.email}</span> : null}
+        <strong data-testid="more-user-name">
+          <EmailText value={name} />
+        </strong>
+        {user.email && user.email !== name ? (
+          <span className="muted small">
+            <EmailText value={user.email} />
+          </span>
+        ) : null}
       </span>
     </button>
   );

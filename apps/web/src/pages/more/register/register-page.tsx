@@ -151,6 +151,7 @@ export default function RegisterPage() {
               id="register-agree"
               type="checkbox"
               checked={values.agree}
+              aria-invalid={Boolean(form.error('agree')) || undefined}
               data-testid="register-agree"
               onChange={(e) => {
                 form.set('agree', e.target.checked);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
+import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
 import { useMember } from '../../../features/account/api/get-member';
 import { countryName } from '../../../features/account/countries';
@@ -65,7 +66,9 @@ export default function UserInfoPage() {
           {rows.map((row) => (
             <div className="info-row" key={row.key} data-testid={`user-info-${row.key}`}>
               <span className="info-row-label">{row.label}</span>
-              <span className="info-row-value">{row.value}</span>
+              <span className="info-row-value">
+                {row.key === 'email' ? <EmailText value={row.value} /> : row.value}
+              </span>
             </div>
           ))}
         </section>

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { setLanguage } from '../../../app/i18n';
 import { paths } from '../../../app/paths';
 import { signIn } from '../../../test/accounts';
+import { usd } from '../../../test/booking';
 import { installFakeApi } from '../../../test/fake-api';
 import { makeOrderDetail, ORDER_NO, orderDetailHandler } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render';
@@ -17,16 +19,21 @@ const amountOf = (testId: string) => cents(screen.getByTestId(testId).lastElemen
 describe('amount-detail', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  test('fares by type, each tax by code, add-ons, the promo discount; the lines add up to the total', async () => {
+  test('fares by type, each tax as "label (code)", add-ons, the promo discount; the lines add up to the total', async () => {
     signIn();
     installFakeApi(orderDetailHandler(() => makeOrderDetail()));
     renderRoutes(routes, AT);
     expect((await screen.findByTestId('amount-fare-1')).textContent).toBe('Adult × 1$800.00');
     expect(screen.getByTestId('amount-fare-2').textContent).toBe('Child × 1$600.00');
     expect(screen.getByTestId('amount-fare-total').textContent).toBe('Fares$1,400.00');
-    expect(screen.getByTestId('amount-tax-KH').textContent).toBe('Tax KH · KH$50.00');
-    expect(screen.getByTestId('amount-tax-TS').textContent).toBe('Tax TS · TS$30.56');
-    expect(screen.getByTestId('amount-tax-YQ').textContent).toBe('Fuel surcharge · YQ$20.00');
+    // Issue 10 item 12: the label, then the code once (was "Tax KH · KH").
+    expect(screen.getByTestId('amount-tax-KH').textContent).toBe(
+      'Cambodia passenger service charge (KH)$50.00',
+    );
+    expect(screen.getByTestId('amount-tax-TS').textContent).toBe(
+      'Thailand passenger service charge (TS)$30.56',
+    );
+    expect(screen.getByTestId('amount-tax-YQ').textContent).toBe('Fuel surcharge (YQ)$20.00');
     expect(screen.getByTestId('amount-tax-total').textContent).toBe('Taxes and fees$100.56');
     expect(screen.getByTestId('amount-addon-13').textContent).toBe('Extra baggage$25.00');
     expect(screen.getByTestId('amount-discount').textContent).toBe('Discount WINGS10−$291.00');
@@ -44,6 +51,42 @@ describe('amount-detail', () => {
         amountOf('amount-discount'),
     ).toBe(amountOf('amount-total'));
   });
+
+  test.each([
+    ['zh', '柬埔寨旅客服务费（KH）', '航空安全费（E7）', '税费 ZZ'],
+    ['km', 'ថ្លៃសេវាអ្នកដំណើរកម្ពុជា (KH)', 'ថ្លៃសុវត្ថិភាព និងសន្តិសុខអាកាសចរណ៍ (E7)', 'ពន្ធ ZZ'],
+    ['en', 'Cambodia passenger service charge (KH)', 'Aviation safety and security fee (E7)', 'Tax ZZ'],
+  ] as const)(
+    'names each tax in %s once, with its code; a code without a label reads as a tax',
+    async (lang, kh, e7, unknown) => {
+      await setLanguage(lang);
+      signIn();
+      const base = makeOrderDetail();
+      installFakeApi(
+        orderDetailHandler(() => ({
+          ...base,
+          price: {
+            ...base.price,
+            taxes: [
+              { code: 'KH', amount: usd(5000) },
+              { code: 'E7', amount: usd(3056) },
+              { code: 'ZZ', amount: usd(2000) },
+            ],
+          },
+        })),
+      );
+      renderRoutes(routes, AT);
+      const label = async (code: string) =>
+        (await screen.findByTestId(`amount-tax-${code}`)).firstElementChild?.textContent;
+      expect(await label('KH')).toBe(kh);
+      expect(await label('E7')).toBe(e7);
+      expect(await label('ZZ')).toBe(unknown);
+      for (const code of ['KH', 'E7', 'ZZ']) {
+        const text = screen.getByTestId(`amount-tax-${code}`).textContent ?? '';
+        expect(text.split(code).length - 1, `${code} printed once`).toBe(1);
+      }
+    },
+  );
 
   test('no add-ons and no discount: those lines are left out', async () => {
     signIn();

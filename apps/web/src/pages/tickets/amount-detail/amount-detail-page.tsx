@@ -1,6 +1,7 @@
-import type { OrderDetail } from '@wings/contracts';
+import { type OrderDetail, taxLineLabel } from '@wings/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isLanguageTag } from '../../../app/i18n';
 import { orderHref, paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { useSessionStore } from '../../../features/account/session-store';
@@ -15,8 +16,7 @@ const KIND: Record<number, string> = { 1: 'adult', 2: 'child', 3: 'infant' };
 function Amounts({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation();
   const { price } = order;
-  const taxLabel = (code: string) =>
-    i18n.exists(`tax.${code}`) ? t(`tax.${code}`) : t('booking.tax_code', { code });
+  const lang = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const addonLabel = (code: string) =>
     i18n.exists(`addon.${code}`) ? t(`addon.${code}`) : t('order.addon_code', { code });
   return (
@@ -40,10 +40,7 @@ function Amounts({ order }: { order: OrderDetail }) {
 
         {price.taxes.map((tax) => (
           <div className="price-line" key={tax.code} data-testid={`amount-tax-${tax.code}`}>
-            <span>
-              {taxLabel(tax.code)}
-              <span className="muted small"> · {tax.code}</span>
-            </span>
+            <span>{taxLineLabel(tax.code, lang)}</span>
             <span>{money(tax.amount)}</span>
           </div>
         ))}
@@ -92,7 +89,10 @@ function Amounts({ order }: { order: OrderDetail }) {
   );
 }
 
-/** amount-detail (after-sales §2, §3): fares by passenger type, each tax by code, add-ons, discount and promo code, total. */
+/**
+ * amount-detail (after-sales §2, §3): fares by passenger type, each tax as "label (code)" (the
+ * shared table of @wings/contracts tax-labels), add-ons, discount and promo code, total.
+ */
 export default function AmountDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -17,6 +17,7 @@ import { countryName } from '../../../features/account/countries';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useUpgradeOrderAccess } from '../../../features/orders/api/upgrade-order-access';
 import { OrderGate } from '../../../features/orders/components/order-gate';
+import { PassengerTypeChip } from '../../../features/orders/components/passenger-type-chip';
 import { StatusBadge } from '../../../features/orders/components/status-badge';
 import { docNumberIssues } from '../../../features/orders/document-number';
 import { couponUsageKey, ticketStatusKey, ticketStatusTone } from '../../../features/orders/labels';
@@ -138,7 +139,7 @@ function PassengerCard({ order, seq, lang }: { order: OrderDetail; seq: number; 
         <h2 className="card-title pax-detail-name" data-testid="pax-name">
           {p.surname} {p.middleName ? `${p.middleName} ` : ''}
           {p.givenName}
-          <span className="order-pax-type">{t(`ptype.${p.passengerType}`)}</span>
+          <PassengerTypeChip type={p.passengerType} lang={lang} />
         </h2>
         <Row label={t('person.title')} value={t(`title.${p.title}`)} />
         {limited ? null : <PersonalRows p={p} lang={lang} />}

@@ -8,6 +8,7 @@ import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { orderHref, paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
+import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useBookingStore } from '../../../features/booking/booking-store';
@@ -16,6 +17,7 @@ import { usePayStatus } from '../../../features/orders/api/get-pay-status';
 import { itineraryErrorKey, useSendItinerary } from '../../../features/orders/api/send-itinerary';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { OrderLegs } from '../../../features/orders/components/order-legs';
+import { PassengerTypeChip } from '../../../features/orders/components/passenger-type-chip';
 import { PayNow } from '../../../features/orders/components/pay-now';
 import { StatusBadge } from '../../../features/orders/components/status-badge';
 import { useCountdown } from '../../../features/orders/countdown';
@@ -294,7 +296,7 @@ function TicketDetail({
                   <span className="order-pax-name">
                     {p.surname} {p.middleName ? `${p.middleName} ` : ''}
                     {p.givenName}
-                    <span className="order-pax-type">{t(`ptype.${p.passengerType}`)}</span>
+                    <PassengerTypeChip type={p.passengerType} lang={lang} />
                   </span>
                   {p.ticket ? (
                     <span className="order-pax-ticket">
@@ -348,7 +350,9 @@ function TicketDetail({
         </div>
         <div className="info-row">
           <span className="info-row-label">{t('account.email')}</span>
-          <span className="info-row-value">{order.contact.email || '-'}</span>
+          <span className="info-row-value">
+            {order.contact.email ? <EmailText value={order.contact.email} /> : '-'}
+          </span>
         </div>
         {/* The limited view (found by PNR + surname) has no phone. */}
         {order.view === 'full' ? (

@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { webBuildReason, webBuildState } from '../scripts/web-build';
+import { repoRoot } from './support/server';
+
+/** Issue 10 §18: `npm start` rebuilt the app only when dist was missing, so a `git pull` served the old one. */
+describe('npm start decides whether to build the traveller app', () => {
+  let root: string;
+  const built = new Date('2026-11-20T10:00:00Z');
+  const before = new Date('2026-11-20T09:00:00Z');
+  const after = new Date('2026-11-21T08:00:00Z');
+
+  async function file(relative: string, time: Date): Promise<void> {
+    const full = path.join(root, relative);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, relative);
+    await utimes(full, time, time);
+  }
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'wings-web-build-'));
+    for (const f of [
+      'apps/web/src/main.tsx',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contracts/src/messages.ts',
+      'packages/rules/src/index.ts',
+      'package-lock.json',
+    ]) {
+      await file(f, before);
+    }
+    await file('apps/web/dist/index.html', built);
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('builds on the first start, when there is no build', async () => {
+    await rm(path.join(root, 'apps/web/dist'), { recursive: true });
+    expect(webBuildReason(webBuildState(root, path.join(root, 'apps/web/dist')))).toBe(
+      'Building the traveller app (first start)...',
+    );
+  });
+
+  it('serves the build as it is when nothing it is made from changed since', () => {
+    const state = webBuildState(root, path.join(root, 'apps/web/dist'));
+    expect(state.changed).toEqual([]);
+    expect(webBuildReason(state)).toBeNull();
+  });
+
+  it('rebuilds after a pull changed a page, the shared rules or messages, or the lock file, and says which', async () => {
+    await file('apps/web/src/pages/home.tsx', after);
+    await file('packages/rules/src/index.ts', new Date(after.getTime() + 1000));
+    await file('packages/contracts/src/messages.ts', new Date(after.getTime() + 2000));
+    await file('package-lock.json', new Date(after.getTime() + 3000));
+    const state = webBuildState(root, path.join(root, 'apps/web/dist'));
+    expect(state.changed).toEqual([
+      'package-lock.json',
+      'packages/contracts/src/messages.ts',
+      'packages/rules/src/index.ts',
+      'apps/web/src/pages/home.tsx',
+    ]);
+    expect(webBuildReason(state)).toBe(
+      'Rebuilding the traveller app: 4 files changed since it was built (package-lock.json, packages/contracts/src/messages.ts, packages/rules/src/index.ts and 1 more)...',
+    );
+  });
+
+  it('rebuilds when the page or the build configuration changed', async () => {
+    await file('apps/web/index.html', after);
+    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual(['apps/web/index.html']);
+    await file('apps/web/vite.config.ts', new Date(after.getTime() + 1000));
+    expect(webBuildReason(webBuildState(root, path.join(root, 'apps/web/dist')))).toBe(
+      'Rebuilding the traveller app: 2 files changed since it was built (apps/web/vite.config.ts, apps/web/index.html)...',
+    );
+  });
+
+  it('does not rebuild for a changed test, which is not part of the app', async () => {
+    await file('apps/web/src/pages/home.test.tsx', after);
+    await file('apps/web/src/test/setup.ts', after);
+    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual([]);
+  });
+
+  it('takes a few milliseconds on this repository, so a start with a current build stays fast', () => {
+    const started = performance.now();
+    webBuildState(repoRoot, path.join(repoRoot, 'apps/web/dist'));
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
