@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { phoneContext, screenshot, watchCsp } from './support/browser';
 import { useJourney } from './support/journey';
 import { latestCode } from './support/mail';
@@ -52,6 +53,7 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('more-login').click();
     await page.getByTestId('login-account').waitFor();
     await screenshot(page, 'account-01-login-zh');
+    await expectAccessible(page, 'account-01-login-zh');
 
     // Register in English, with the code read from the dev mailbox.
     await openMore(page, journey.server.url);
@@ -70,6 +72,7 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('register-confirm').fill(password);
     await page.getByTestId('register-agree').check();
     await screenshot(page, 'account-02-register-en');
+    await expectAccessible(page, 'account-02-register-en');
     await page.getByTestId('register-submit').click();
     await openMore(page, journey.server.url);
     await expect.poll(() => page.getByTestId('more-user').textContent()).toContain(email);
@@ -92,6 +95,7 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('passenger-edit-givenName').fill('Dara');
     await page.getByTestId('field-error-surname').waitFor();
     await screenshot(page, 'account-03-passenger-error-en');
+    await expectAccessible(page, 'account-03-passenger-error-en');
     await page.getByTestId('passenger-edit-surname').fill('Sok');
     await page.getByTestId('passenger-edit-title-0').click();
     await page.getByTestId('passenger-edit-gender-0').click();
@@ -119,6 +123,7 @@ describe('a traveller makes and uses an account', () => {
     await page.getByTestId('more-passengers').click();
     await page.getByTestId('passenger-item-0').waitFor();
     await screenshot(page, 'account-04-passengers-km');
+    await expectAccessible(page, 'account-04-passengers-km');
     await openMore(page, journey.server.url);
     await page.getByTestId('lang-en').click();
 
@@ -151,6 +156,7 @@ describe('a traveller makes and uses an account', () => {
       .waitFor();
     await page.getByTestId('login-account').waitFor();
     await screenshot(page, 'account-05-session-expired-en');
+    await expectAccessible(page, 'account-05-session-expired-en');
     expect(page.url()).toContain('/pages/more/login/login');
   });
 
@@ -179,6 +185,7 @@ describe('a traveller makes and uses an account', () => {
     await signInWithWeChat();
     await page.getByTestId('associate-email-email').waitFor();
     await screenshot(page, 'account-06-bind-email-en');
+    await expectAccessible(page, 'account-06-bind-email-en');
     await page.getByTestId('associate-email-email').fill(email);
     const sentAt = Date.now() - 2000;
     await page.getByTestId('associate-email-send-code').click();

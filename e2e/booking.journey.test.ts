@@ -1,5 +1,6 @@
 import { addDays, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
 import { phoneContext, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
@@ -61,6 +62,7 @@ describe('booking a trip on a phone', () => {
       .first()
       .waitFor();
     await screenshot(page, 'booking-01-passenger-mistake-en');
+    await expectAccessible(page, 'booking-01-passenger-mistake-en');
     await page.getByTestId('nav-back').click();
     await fillPassenger(page, 'child-0', {
       surname: 'Sok',
@@ -80,6 +82,7 @@ describe('booking a trip on a phone', () => {
     });
     await fillContact(page, 'Sok Dara', 'dara.guest@example.com');
     await screenshot(page, 'booking-02-passengers-en');
+    await expectAccessible(page, 'booking-02-passengers-en');
     await page.getByTestId('passengers-continue').click();
 
     // Review: the price by tax code, a promo code, both terms, the captcha, then the order.
@@ -95,6 +98,7 @@ describe('booking a trip on a phone', () => {
     await page.getByTestId('terms-service').check();
     await page.getByTestId('captcha-input').fill(CAPTCHA);
     await screenshot(page, 'booking-03-review-en');
+    await expectAccessible(page, 'booking-03-review-en');
     await page.getByTestId('review-submit').click();
 
     await page.getByTestId('order-placed').waitFor();
@@ -105,6 +109,7 @@ describe('booking a trip on a phone', () => {
       .poll(() => page.getByTestId('order-countdown').textContent(), { timeout: 5000 })
       .not.toBe(first);
     await screenshot(page, 'booking-04-order-countdown-en');
+    await expectAccessible(page, 'booking-04-order-countdown-en');
     await context.close();
   });
 
@@ -192,6 +197,7 @@ describe('booking a trip on a phone', () => {
     await page.getByTestId('order-placed').waitFor();
     await page.getByTestId('order-countdown').waitFor();
     await screenshot(page, 'booking-05-member-order-en');
+    await expectAccessible(page, 'booking-05-member-order-en');
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
 import { phoneContext, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
@@ -67,6 +68,7 @@ describe('paying for a trip and finding the tickets again', () => {
     await page.getByTestId('pay-terms-error').waitFor();
     await page.getByTestId('pay-terms').click();
     await screenshot(page, 'payment-01-pay-select-en');
+    await expectAccessible(page, 'payment-01-pay-select-en');
     await page.getByTestId('pay-submit').click();
 
     // The sandbox gateway's hosted checkout, then back to the app through the return link.
@@ -93,11 +95,13 @@ describe('paying for a trip and finding the tickets again', () => {
     expect(await page.getByTestId('order-pnr').textContent()).toContain(pnr);
     expect(await page.getByTestId('ticket-pay').count()).toBe(0);
     await screenshot(page, 'payment-03-ticket-detail-en');
+    await expectAccessible(page, 'payment-03-ticket-detail-en');
 
     // The amounts, fare and each tax code, add up to the total.
     await page.getByTestId('amount-detail-link').click();
     await page.getByTestId('amount-total').waitFor();
     await screenshot(page, 'payment-04-amount-detail-en');
+    await expectAccessible(page, 'payment-04-amount-detail-en');
     await page.getByTestId('nav-back').click();
 
     // The e-itinerary, with its PDF, in the dev mailbox.
@@ -109,6 +113,7 @@ describe('paying for a trip and finding the tickets again', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(5_000);
     await screenshot(page, 'payment-05-itinerary-sent-en');
+    await expectAccessible(page, 'payment-05-itinerary-sent-en');
     await context.close();
 
     // Later, on another phone set to Khmer, as a guest: Tickets tab, find the order by PNR + surname.
@@ -123,6 +128,7 @@ describe('paying for a trip and finding the tickets again', () => {
     await again.getByTestId('search-submit').click();
     await again.getByTestId('search-result').waitFor();
     await screenshot(again, 'payment-06-search-result-km');
+    await expectAccessible(again, 'payment-06-search-result-km');
     await again.getByTestId('search-result-open').click();
     await again.getByTestId('ticket-detail').waitFor();
     await again.getByTestId('ticket-no-1').waitFor();
@@ -133,6 +139,7 @@ describe('paying for a trip and finding the tickets again', () => {
     expect(found).toEqual(numbers);
     expect(await again.getByTestId('order-status').textContent()).toBe('បានបង់ប្រាក់');
     await screenshot(again, 'payment-07-ticket-detail-km');
+    await expectAccessible(again, 'payment-07-ticket-detail-km');
 
     // A PNR and a surname are printed on boarding passes and bag tags: they show the passenger's
     // name and ticket, not the birth date or document, until one passenger's document is given.
@@ -141,11 +148,13 @@ describe('paying for a trip and finding the tickets again', () => {
     expect(await again.getByTestId('pax-birthday').count()).toBe(0);
     expect(await again.getByTestId('pax-doc').count()).toBe(0);
     await screenshot(again, 'payment-08-passenger-limited-km');
+    await expectAccessible(again, 'payment-08-passenger-limited-km');
     await again.getByTestId('pax-unlock-doc').fill('N2000002');
     await again.getByTestId('pax-unlock-submit').click();
     await again.getByTestId('pax-birthday').waitFor();
     expect(await again.getByTestId('pax-doc').textContent()).toMatch(/0001$/);
     await screenshot(again, 'payment-09-passenger-full-km');
+    await expectAccessible(again, 'payment-09-passenger-full-km');
     await other.close();
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { chooseFirstFare, pickAirport, pickDate } from './support/booking';
 import { phoneContext, screenshot } from './support/browser';
 import { useJourney } from './support/journey';
@@ -21,12 +22,14 @@ describe('a traveller searches a return trip on a phone', () => {
     await page.getByTestId('tab-home').waitFor();
     await expect.poll(() => page.getByTestId('promo-list').isVisible()).toBe(true);
     await screenshot(page, '01-home-zh');
+    await expectAccessible(page, '01-home-zh');
 
     // More → Khmer, then English.
     await page.getByTestId('tab-more').click();
     await page.getByTestId('lang-km').click();
     await expect.poll(() => page.getByTestId('tab-book').textContent()).toMatch(/[\u1780-\u17FF]/);
     await screenshot(page, '02-more-km');
+    await expectAccessible(page, '02-more-km');
     await page.getByTestId('lang-en').click();
     await expect.poll(() => page.getByTestId('tab-book').textContent()).toMatch(/Book/i);
 
@@ -54,11 +57,13 @@ describe('a traveller searches a return trip on a phone', () => {
       await page.getByTestId('pax-infant-minus').click();
     }
     await screenshot(page, '03-search-form-en');
+    await expectAccessible(page, '03-search-form-en');
 
     await page.getByTestId('search-button').click();
     await page.getByTestId('day-strip').waitFor();
     await page.getByTestId('flight-list').waitFor();
     await screenshot(page, '04-outbound-results-en');
+    await expectAccessible(page, '04-outbound-results-en');
     const outboundFare = await chooseFirstFare(page);
     expect(outboundFare).toMatch(/^family-WC\d+-\w+$/);
 
@@ -66,6 +71,7 @@ describe('a traveller searches a return trip on a phone', () => {
     await page.getByTestId('chosen-outbound').waitFor();
     await page.getByTestId('flight-list').waitFor();
     await screenshot(page, '05-return-results-en');
+    await expectAccessible(page, '05-return-results-en');
     await chooseFirstFare(page);
 
     // The trip: both legs and the total; the next step (passengers) starts from here.
@@ -77,6 +83,7 @@ describe('a traveller searches a return trip on a phone', () => {
     // The next step, passengers, starts from here (the booking journey goes on from it).
     expect(await page.getByTestId('continue-passengers').isEnabled()).toBe(true);
     await screenshot(page, '06-trip-summary-en');
+    await expectAccessible(page, '06-trip-summary-en');
 
     // The booking state survives a reload.
     await page.reload();

@@ -1,5 +1,4 @@
-import '@fontsource/noto-sans-khmer/400.css';
-import '@fontsource/noto-sans-khmer/700.css';
+import './app/fonts.css';
 import './app/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
