@@ -44,6 +44,16 @@ describe('book-ticket search form', () => {
     );
   });
 
+  test('focuses the control of the first field in error', async () => {
+    installFakeApi();
+    useBookingStore.setState({ search: { ...DEFAULT_SEARCH, depCode: 'KTI', arrCode: 'KTI' } });
+    renderForm();
+    tap('search-button');
+    await screen.findByTestId('field-error-arrCode');
+    // Same city and no date: the arrival comes first in reading order.
+    expect(document.activeElement).toBe(screen.getByTestId('arr-picker'));
+  });
+
   test('asks for a departure date when none is chosen, and keeps the chosen airports', async () => {
     installFakeApi();
     useBookingStore.setState({ search: { ...DEFAULT_SEARCH, depCode: 'KTI', arrCode: 'BKK' } });

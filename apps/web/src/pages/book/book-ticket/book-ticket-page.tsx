@@ -44,6 +44,24 @@ function FieldError({ issues, field }: { issues: RuleIssue[] | undefined; field:
   );
 }
 
+/** The control of each search field, in reading order: the first one in error gets the focus. */
+const FIELD_CONTROLS: readonly (readonly [field: string, testId: string])[] = [
+  ['depCode', 'dep-picker'],
+  ['arrCode', 'arr-picker'],
+  ['depDate', 'date-field-depart'],
+  ['retDate', 'date-field-return'],
+];
+
+/** Brings the control of the first field in error into view and focuses it (issue 10: every form). */
+function focusFirstSearchError(issues: RuleIssue[]): void {
+  const fields = new Set(issues.map((i) => i.field));
+  const first = FIELD_CONTROLS.find(([field]) => fields.has(field));
+  if (!first) return;
+  const control = document.querySelector<HTMLElement>(`[data-testid="${first[1]}"]`);
+  control?.scrollIntoView?.({ block: 'center' });
+  control?.focus({ preventScroll: true });
+}
+
 /** The Book tab: one-way or return search form (spec §2 book-ticket; issue 2 §5). */
 export default function BookTicketPage() {
   const { t, i18n } = useTranslation();
@@ -116,6 +134,7 @@ export default function BookTicketPage() {
     );
     setIssues(groupIssues(found));
     if (found.length === 0) nav.push(paths.flightList);
+    else focusFirstSearchError(found);
   }
 
   const originOptions: AirportOption[] = (airports.data ?? []).map((airport) => ({ airport }));
