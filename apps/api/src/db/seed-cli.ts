@@ -1,0 +1,3 @@
+import { runDatabaseCommand } from './database-cli';
+
+await runDatabaseCommand('seed');
