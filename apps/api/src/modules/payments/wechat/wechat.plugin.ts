@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../platform/db';
 import { WechatPayGateway } from '../../../platform/payments/wechat/wechat-pay.gateway';
+import { createExchangeRates, type ExchangeRates } from '../../exchange-rates';
 import type { PaymentsService } from '../payments.service';
-import { ExchangeRates } from './exchange-rates';
-import { ExchangeRatesRepository } from './exchange-rates.repository';
 import { type WechatPaymentsPort, wechatRoutes } from './wechat.routes';
 import { WechatOfficialAccount } from './wechat-official-account';
 
@@ -19,7 +18,7 @@ export async function registerWechat(
   deps: { config: Config; db: Db; now: () => Date; service: PaymentsService },
 ): Promise<{ rates: ExchangeRates }> {
   const { config, service } = deps;
-  const rates = new ExchangeRates(new ExchangeRatesRepository(deps.db), deps.now);
+  const rates = createExchangeRates(deps.db, deps.now);
   service.setConverter((amount, from, to) => rates.convert(amount, from, to));
   if (config.wechatPay) {
     const gateway = new WechatPayGateway(config.wechatPay, { now: deps.now });

@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
+import { convertMinor, type ExchangeRates, type Rate } from '../../exchange-rates';
 import { type DetailCaller, orderCaller } from '../../orders/order-grant';
-import { convertMinor, type ExchangeRates, type Rate } from './exchange-rates';
 import type { WechatOfficialAccount } from './wechat-official-account';
 
 /** What these routes ask of the payments service (modules/payments). */

@@ -1,5 +1,5 @@
 import { CURRENCY_MINOR_DIGITS, type RateCurrency } from '@wings/contracts';
-import { AppError } from '../../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { ExchangeRatesRepository } from './exchange-rates.repository';
 
 /** Rates are stored as integers: quote units per base unit times this. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../../../platform/db';
-import { convertMinor, ExchangeRates } from './exchange-rates';
+import { type Database, openDatabase } from '../../platform/db';
 import { ExchangeRatesRepository } from './exchange-rates.repository';
+import { convertMinor, ExchangeRates } from './exchange-rates.service';
 
 const ratio = (micros: number) => ({ num: BigInt(micros), den: 1_000_000n });
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { exchangeRates } from '../../../db/schema';
-import type { Db } from '../../../platform/db';
+import { exchangeRates } from '../../db/schema';
+import type { Db } from '../../platform/db';
 
 /** A stored rate: quote units per base unit times 1,000,000. */
 export interface StoredRate {
