@@ -482,6 +482,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The configuration of a command-line start: a bad setting prints its message and exits 2. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
 function parseTrustProxy(value: string): Config['trustProxy'] {
   if (value === 'true') return true;
   if (value === 'false' || value === '') return false;

@@ -1,22 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { prepareDatabase } from './db/prepare';
 import { DataDirInUseError, DataDirUnreachableError } from './platform/embedded-postgres';
 import { ensureServerSecret } from './platform/secrets';
 
 /** Starts the API and the traveller app: config, database, migrations, seed, server. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  let config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
   // Outside production an unset SERVER_SECRET is generated once into DATA_DIR and kept there.
   config = await ensureServerSecret(config, log);

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { DataDirInUseError, DataDirUnreachableError } from '../platform/embedded-postgres';
 import { prepareDatabase } from './prepare';
 
@@ -11,16 +11,7 @@ import { prepareDatabase } from './prepare';
  * in what they say. The embedded database refuses a DATA_DIR a running server holds.
  */
 export async function runDatabaseCommand(what: 'migrate' | 'seed'): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
   try {
     const { database, embedded } = await prepareDatabase(config, log);

@@ -122,12 +122,7 @@ function limitedPassengerOf(p: PassengerRow, ticket: Ticket): OrderDetail['passe
 /** A passenger as the traveller reads it: documents, e-mail and phone masked. */
 function passengerOf(p: PassengerRow, ticket: Ticket) {
   return {
-    seq: p.seq,
-    passengerType: p.passengerType,
-    surname: p.surname,
-    givenName: p.givenName,
-    middleName: p.middleName,
-    title: p.title,
+    ...limitedPassengerOf(p, ticket),
     gender: p.gender,
     nationality: p.nationality,
     birthday: p.birthday,
@@ -137,7 +132,6 @@ function passengerOf(p: PassengerRow, ticket: Ticket) {
     email: p.email ? maskEmail(p.email) : null,
     countryCode: p.countryCode,
     phone: p.phone ? maskPhone(p.phone) : null,
-    ticket,
   };
 }
 
