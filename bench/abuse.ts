@@ -303,7 +303,7 @@ async function payUrlBurst(): Promise<void> {
     ),
   );
   const { rows } = await api.db.query<{ n: string }>(
-    'select count(*) as n from payments p join orders o on o.id = p.order_id where o.order_no = $1',
+    "select count(*) as n from payments p join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = $1",
     [orderNo],
   );
   report(

@@ -10,6 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { OrderPayStatus } from '@wings/contracts';
 import autocannon from 'autocannon';
 import { sandboxNotification, signSandbox } from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
 import { serverKeys } from '../apps/api/src/platform/secrets';
@@ -18,6 +19,8 @@ import { NO_HOLD_LIMITS, offersOnManyFlights, orderBody, registerTravellers, sta
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const ORDERS = 60;
+/** Orders' paid status, as stored. */
+const PAID = OrderPayStatus.paid;
 /** Each payment's notification is among the storm this many times, besides its other events. */
 const REPLAYS = 40;
 /** Paid orders in the burst: twice what the old per-minute ticketing sweep could take. */
@@ -104,7 +107,7 @@ try {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const owed = await db.query<{ n: number }>(
-      'select count(*)::int as n from orders where status = 1 and ticketed_at is null',
+      `select count(*)::int as n from orders where status = ${PAID} and ticketed_at is null`,
     );
     if (owed.rows[0]!.n === 0 || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 500));
@@ -124,12 +127,12 @@ try {
              (select count(*) from tickets t where t.order_id = o.id)::int as tickets,
              (select count(*) from order_events e where e.order_id = o.id and e.type = 'paid')::int as paid_events
         from orders o)
-    select count(*) filter (where status = 1)::int as paid_orders,
-           coalesce(sum(passengers) filter (where status = 1), 0)::int as passengers,
+    select count(*) filter (where status = ${PAID})::int as paid_orders,
+           coalesce(sum(passengers) filter (where status = ${PAID}), 0)::int as passengers,
            coalesce(sum(tickets), 0)::int as tickets,
            coalesce(sum(greatest(tickets - passengers, 0)), 0)::int as extra_tickets,
            count(*) filter (where paid_events > 1)::int as double_paid,
-           count(*) filter (where status = 1 and ticketed_at is null)::int as owed
+           count(*) filter (where status = ${PAID} and ticketed_at is null)::int as owed
       from per_order`);
   const f = facts.rows[0]!;
   const sent = result.requests.total;
@@ -186,7 +189,7 @@ try {
   const burstDeadline = Date.now() + 300_000;
   for (;;) {
     const owed = await db.query<{ n: number }>(
-      'select count(*)::int as n from orders where order_no = any($1) and (status <> 1 or ticketed_at is null)',
+      `select count(*)::int as n from orders where order_no = any($1) and (status <> ${PAID} or ticketed_at is null)`,
       [orderNos],
     );
     if (owed.rows[0]!.n === 0 || Date.now() > burstDeadline) break;
@@ -196,7 +199,9 @@ try {
     `select extract(epoch from max(o.ticketed_at) - max(p.paid_at))::text as lag,
             count(*) filter (where o.ticketed_at is null)::int as owed,
             (select count(*) from tickets t where t.order_id = any(array_agg(o.id)))::int as tickets
-       from orders o join payments p on p.order_id = o.id and p.status = 'succeeded'
+       from orders o
+       join payables b on b.kind = 'order' and b.reference = o.order_no
+       join payments p on p.payable_id = b.id and p.status = 'succeeded'
       where o.order_no = any($1)`,
     [orderNos],
   );

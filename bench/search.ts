@@ -1,5 +1,5 @@
 // Search throughput as a share of a bare Fastify reply, measured in one run on one machine
-// (DESIGN.md §8: ratios, never timed assertions). Usage: npm run bench [-- --seconds 10]
+// (docs/operations.md, Benchmarks: ratios, never timed assertions). Usage: npm run bench [-- --seconds 10]
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

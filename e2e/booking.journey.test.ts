@@ -1,4 +1,4 @@
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
@@ -11,7 +11,7 @@ import { getAccessToken } from './support/token';
 const CAPTCHA = 'WX7K';
 
 describe('booking a trip on a phone', () => {
-  const today = localDate(new Date(), 'Asia/Phnom_Penh');
+  const today = localDate(new Date(), HUB_TIME_ZONE);
 
   const journey = useJourney('booking', { CAPTCHA_TEST_TEXT: CAPTCHA });
 

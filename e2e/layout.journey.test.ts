@@ -1,4 +1,4 @@
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
@@ -58,7 +58,7 @@ const EDIT_PASSENGER = '/pages/more/edit-passenger/edit-passenger';
  * the screenshots stay in e2e/artifacts/layout-<page>-<lang>-320.png.
  */
 describe('every page at 320×640 in Khmer, Chinese and English', () => {
-  const today = localDate(new Date(), 'Asia/Phnom_Penh');
+  const today = localDate(new Date(), HUB_TIME_ZONE);
   const journey = useJourney('layout', { CAPTCHA_TEST_TEXT: CAPTCHA });
   let context: BrowserContext;
   let page: Page;

@@ -1,4 +1,4 @@
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { chooseFirstFare, fillContact, fillPassenger, pickAirport, pickDate } from './support/booking';
@@ -10,7 +10,7 @@ import { attachment, waitForMail } from './support/mail';
 const CAPTCHA = 'PAY7';
 
 describe('paying for a trip and finding the tickets again', () => {
-  const today = localDate(new Date(), 'Asia/Phnom_Penh');
+  const today = localDate(new Date(), HUB_TIME_ZONE);
 
   const journey = useJourney('payment', { CAPTCHA_TEST_TEXT: CAPTCHA });
 

@@ -5,58 +5,40 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  callErrorMessageKey,
-  ErrorCodes,
-  type ErrorName,
-  type FieldIssue,
-  formatMessage,
-  LOGIN_EXPIRED_DATA_STATUS,
-} from '@wings/contracts';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createAccountsService } from './modules/accounts/accounts.service';
-import { accountsPlugin } from './modules/accounts/session.plugin';
-import { bookingRoutes, createBookingService } from './modules/booking/booking.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { itineraryRoutes } from './modules/itinerary/itinerary.routes';
-import { oauthRoutes } from './modules/oauth/oauth.routes';
-import { sandboxEnabled } from './modules/oauth/providers';
-import { sandboxOAuthRoutes } from './modules/oauth/sandbox.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentsPlugin } from './modules/payments/payments.routes';
-import { pricingPlugin } from './modules/pricing/pricing.routes';
-import { createAirportZones } from './modules/shopping/airport-zones';
-import { shoppingRoutes } from './modules/shopping/shopping.routes';
+import { accountsModule } from './modules/accounts';
+import { bookingModule } from './modules/booking';
+import { contentModule } from './modules/content';
+import { exchangeRatesModule } from './modules/exchange-rates';
+import { inventoryModule } from './modules/inventory';
+import { itineraryModule } from './modules/itinerary';
+import { networkModule } from './modules/network';
+import { oauthModule } from './modules/oauth';
+import { paymentsModule } from './modules/payments';
+import { pricingModule } from './modules/pricing';
+import { shoppingModule } from './modules/shopping';
+import { ticketsModule } from './modules/tickets';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
-import { type Database, isDatabaseUnavailable } from './platform/db';
-import { AppError } from './platform/errors';
+import type { Database } from './platform/db';
 import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
 import { JobRunner } from './platform/jobs/jobs';
+import { API_VERSION, answerFailures, layersPlugin, mainLayerEnvelope, mountLayers } from './platform/layers';
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import type { Platform } from './platform/module';
 import { RateLimiter } from './platform/rate-limit';
-import { readBodyContext } from './platform/request-context';
 import { serverKeys } from './platform/secrets';
 import { securityHeaders } from './platform/security-headers';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Reachable without an access token (health, docs, getAccessToken). */
-    public?: boolean;
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -69,7 +51,7 @@ export interface AppDeps {
   mailer?: Mailer;
 }
 
-export const API_VERSION = '0.1.0';
+export { API_VERSION };
 
 /** The whole HTTP application: used by main.ts and, with app.inject, by the tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,8 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('preValidation', refuseNulCharacters);
-  // Spec §7: `language` and `apiBkSource` the main layer adds to object bodies (read, then removed).
-  app.addHook('preValidation', readBodyContext);
+  // Paths outside every request layer (the web app's missing files, the docs) answer in the main envelope.
+  answerFailures(app, mainLayerEnvelope);
+  // The request layers' registry: modules add their calls to a layer, mounted after them (below).
+  await app.register(layersPlugin);
   await app.register(fastifyHelmet, securityHeaders(config));
 
   await app.register(fastifySwagger, {
@@ -136,124 +120,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
 
-  // Every /api call needs a live access token, except those marked public (spec §7: 2000 / 2007).
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    if (request.routeOptions.url === undefined || request.routeOptions.config.public) return;
-    const auth = request.headers.authorization;
-    const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
-    const state = await tokens.check(token);
-    if (state === 'missing') throw new AppError('accessTokenMissing');
-    if (state === 'expired') throw new AppError('accessTokenExpired');
-  });
-
-  // Login sessions (`token` header), read after the access token so a missing one is reported first.
-  const accounts = createAccountsService({ db: database.db, mailer: app.mailer, now, config });
-  await app.register(accountsPlugin(accounts));
-
-  // Background jobs on the same database (DESIGN.md §4); main.ts starts the workers, closing stops them.
+  // Background jobs on the same database (docs/architecture.md §5); main.ts starts the workers, closing stops them.
   const jobs = new JobRunner({ pool: database.pool, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  // Airport time zones, read once for every module that needs them (the network's data).
-  const airportZones = createAirportZones(database.db);
-  const booking = createBookingService({
-    zones: airportZones,
+
+  // What every module is built from (platform/module.ts), with its own settings slice (config.ts).
+  const platform: Platform = {
     db: database.db,
     now,
     jobs,
-    accounts,
+    mailer: app.mailer,
     log: app.log,
-    orderPayMinutes: config.orderPayMinutes,
-    guestNationalities: config.guestNationalities,
-    limits: config.bookingLimits,
-  });
-  app.decorate('booking', booking);
+    // Keyed with the server secret, never the (public) app secret, one key per purpose.
+    keys: serverKeys(config),
+    env: config.env,
+    baseUrl: (config.publicUrl ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, ''),
+    publicUrl: config.publicUrl?.replace(/\/+$/, ''),
+  };
 
-  // Success replies get their message in the caller's language.
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (payload && typeof payload === 'object' && (payload as { code?: unknown }).code === '0') {
-      const p = payload as { message?: string };
-      if (!p.message) p.message = formatMessage('ok', request.lang);
-    }
-    return payload;
-  });
-
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const failure = withCallMessage(toFailure(error, request), error, request);
-    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
-    // A business failure caused by something outside (a mail server, a provider) is worth a line.
-    else if (error instanceof AppError && error.cause) {
-      request.log.warn({ err: error.cause, code: error.code }, `request failed: ${error.key}`);
-    }
-    // A failure is not the route's success shape: sent pre-serialized, past the route's schema.
-    return reply
-      .status(failure.status)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ code: failure.code, message: failure.message, data: failure.data }));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const { code, key } = ErrorCodes.notFound;
-    return reply.status(404).send({ code, message: formatMessage(key, request.lang), data: null });
-  });
-
-  app.get(
-    '/api/health',
-    {
-      config: { public: true },
-      schema: { summary: 'Liveness and database reachability', tags: ['platform'] },
+  // The modules, each a named plugin that builds its services from the platform and the modules it
+  // names as dependencies (Fastify refuses to start if one is missing or comes later), registers
+  // its jobs and adds its calls to a request layer (docs/decisions.md, issue 11).
+  await app.register(networkModule, { platform, config: config.network });
+  await app.register(inventoryModule, { platform, config: undefined });
+  await app.register(exchangeRatesModule, { platform, config: undefined });
+  await app.register(ticketsModule, { platform, config: undefined });
+  await app.register(accountsModule, { platform, config: config.accounts });
+  await app.register(oauthModule, { platform, config: config.oauth });
+  await app.register(contentModule, { platform, config: undefined });
+  await app.register(shoppingModule, { platform, config: config.shopping });
+  await app.register(pricingModule, { platform, config: config.pricing });
+  await app.register(bookingModule, {
+    platform,
+    config: {
+      ...config.booking,
+      airlineCode: config.tickets.airlineCode,
+      devPayOneCent: config.payments.devPayOneCent,
     },
-    async (request, reply) => {
-      const up = await database.ping();
-      const data = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: API_VERSION };
-      if (!up) {
-        return reply.status(503).send({
-          code: ErrorCodes.unavailable.code,
-          message: formatMessage('system_error', request.lang),
-          data,
-        });
-      }
-      return { code: '0', message: '', data };
-    },
-  );
+  });
+  // Payments pays payables; booking owns the kind `order` (payments never imports booking).
+  await app.register(paymentsModule, { platform, config, owners: [app.orderPayables] });
+  await app.register(itineraryModule, { platform, config: undefined });
 
-  // Decorates `app.pricing` (booking prices its orders through it) and serves the pricing calls under /api.
-  await app.register(
-    pricingPlugin({ db: database.db, now, offerMinutes: config.offerMinutes, zones: airportZones }),
-  );
-  // Decorates `app.payments` and serves payment calls, the sandbox gateway and ticketing jobs under /api.
-  await app.register(paymentsPlugin({ config, db: database.db, jobs, now }));
+  // The platform's own calls: app access tokens and, where mail is kept instead of sent, the dev mailbox.
+  app.layers.add('main', accessTokenRoutes(tokens));
+  if (config.env !== 'production' && !config.smtpUrl) {
+    app.layers.add('main', devMailboxRoutes({ db: database.db }));
+  }
 
-  await app.register(
-    async (api) => {
-      await api.register(accessTokenRoutes(tokens));
-      await api.register(contentRoutes({ db: database.db }));
-      await api.register(accountsRoutes({ accounts, db: database.db, now }));
-      await api.register(oauthRoutes({ config, db: database.db, accounts, now }));
-      // The sandbox identity provider stands in for providers without keys, never in production.
-      if (sandboxEnabled(config)) await api.register(sandboxOAuthRoutes({ config, now }));
-      await api.register(shoppingRoutes({ db: database.db, now, cacheTtlMs: config.searchCacheTtlMs }));
-      await api.register(bookingRoutes({ service: booking, jobs }));
-      // Order grants are keyed with the server secret, never the (public) app secret.
-      const grantKeys = serverKeys(config).orderGrant;
-      await api.register(
-        ordersRoutes({
-          db: database.db,
-          now,
-          grantKeys,
-          zones: airportZones,
-          devPayOneCent: config.devPayOneCent,
-        }),
-      );
-      await api.register(itineraryRoutes({ db: database.db, now, grantKeys, zones: airportZones }));
-      // The dev mailbox exists only where mail is kept instead of sent (issue 3, Mail).
-      if (config.env !== 'production' && !config.smtpUrl) {
-        await api.register(devMailboxRoutes({ db: database.db }));
-      }
-    },
-    { prefix: '/api' },
-  );
+  // The request layers, each an encapsulated context with its envelope and authentication.
+  await mountLayers(app, { database, tokens });
 
   await registerWebApp(app, config.webDist);
 
@@ -265,90 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(purge));
 
   return app;
-}
-
-interface Failure {
-  status: number;
-  code: string;
-  message: string;
-  data: { fields?: FieldIssue[]; [key: string]: unknown } | null;
-}
-
-function catalogue(name: ErrorName, request: FastifyRequest, params: Record<string, string | number> = {}) {
-  const entry: { code: string; key: string; httpStatus?: number } = ErrorCodes[name];
-  return {
-    status: entry.httpStatus ?? 200,
-    code: entry.code,
-    message: formatMessage(entry.key, request.lang, params),
-  };
-}
-
-/**
- * Spec §8's per-call messages (contracts CALL_ERROR_MESSAGES): a failure of a listed call and code
- * carries the spec's message; its own text follows in `data.detail` and its key in `data.reason`.
- * A login-expired reply also says so in `data.status` (spec §7: 600), where the main layer reads it.
- */
-function withCallMessage(failure: Failure, error: FastifyError | AppError, request: FastifyRequest): Failure {
-  if (failure.code === ErrorCodes.loginExpired.code) {
-    return { ...failure, data: { ...failure.data, status: LOGIN_EXPIRED_DATA_STATUS } };
-  }
-  const path = request.routeOptions.url;
-  const key = path ? callErrorMessageKey(path, failure.code) : undefined;
-  const own = error instanceof AppError ? error.key : ErrorCodes.systemError.key;
-  if (!key || key === own) return failure;
-  return {
-    ...failure,
-    message: formatMessage(key, request.lang),
-    data: { ...failure.data, detail: failure.message, reason: own },
-  };
-}
-
-/** Maps any error to the envelope: catalogue errors keep their code, nothing internal leaks. */
-function toFailure(error: FastifyError | AppError, request: FastifyRequest): Failure {
-  const lang = request.lang;
-  if (error instanceof AppError) {
-    const fields = error.fields.map((f) => ({
-      field: f.field,
-      key: f.key,
-      message: formatMessage(f.key, lang, f.params),
-    }));
-    const first = fields[0];
-    const message =
-      error.errorName === 'invalidRequest' && first
-        ? first.message
-        : formatMessage(error.key, lang, error.params);
-    const data = fields.length || error.data ? { ...error.data, ...(fields.length ? { fields } : {}) } : null;
-    return { status: error.httpStatus, code: error.code, message, data };
-  }
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const where = error.validationContext ?? 'body';
-    const fields = error.validation.map((v) => {
-      const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where;
-      return { field, key: 'invalid_request', message: `${field}: ${v.message}` };
-    });
-    const detail = fields.map((f) => f.message).join('; ');
-    return { ...catalogue('invalidRequest', request, { detail }), data: { fields } };
-  }
-  const status = error.statusCode ?? 500;
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    const detail =
-      lang === 'zh'
-        ? '请求体不是有效的 JSON'
-        : lang === 'km'
-          ? 'body មិនមែនជា JSON ត្រឹមត្រូវ'
-          : 'the body is not valid JSON';
-    return { ...catalogue('invalidRequest', request, { detail }), data: { fields: [] } };
-  }
-  if (status === 413) return { ...catalogue('payloadTooLarge', request), data: null };
-  if (status === 415) return { ...catalogue('unsupportedMediaType', request), data: null };
-  if (status >= 400 && status < 500) {
-    return { ...catalogue('invalidRequest', request, { detail: error.message }), status: status, data: null };
-  }
-  // The database is gone for now (restart, fail-over, connection killed): the call may be retried.
-  if (status === 503 || isDatabaseUnavailable(error)) {
-    return { ...catalogue('unavailable', request), data: null };
-  }
-  return { ...catalogue('systemError', request), data: null };
 }
 
 /** Serves the built traveller app at `/`: hashed assets cached for a year, index.html always revalidated. */

@@ -3,14 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { prepareDatabase } from '../src/db/prepare';
-import { client, registerUser } from '../src/modules/accounts/test-support';
-import { type Client, contact, flightOn, offerFor, party } from '../src/modules/booking/test-support';
 import { type Database, isDatabaseUnavailable, openDatabase } from '../src/platform/db';
 import { JobRunner } from '../src/platform/jobs/jobs';
-import { fetchToken, type TestApp, testConfig } from './helpers';
+import { fetchToken, ownDatabase, type TestApp, testConfig } from './helpers';
+import { aPrivateFlight } from './scenarios';
+import { type Client, contact, offerFor, party } from './support/booking';
+import { client, registerUser } from './support/clients';
 
 /**
  * Issue 9 §1: a database that goes away (pg_terminate_backend, a restart, a fail-over) must
@@ -83,9 +84,11 @@ describe('isDatabaseUnavailable', () => {
   });
 });
 
+// On a database of its own: its connections are terminated, and it runs a job runner's workers.
 describe('backends terminated under a booking load', () => {
-  // Only this file's connections are terminated (by application_name): other files share the database.
+  // Only the app's connections are terminated (by application_name), not the admin's.
   const appName = `wings-db-loss-${process.pid}`;
+  let own: Awaited<ReturnType<typeof ownDatabase>>;
   let t: TestApp;
   let admin: pg.Client;
   let members: Client[];
@@ -93,10 +96,11 @@ describe('backends terminated under a booking load', () => {
   const probed: string[] = [];
 
   beforeAll(async () => {
-    const url = new URL(inject('databaseUrl'));
+    own = await ownDatabase();
+    const url = new URL(own.url);
     url.searchParams.set('application_name', appName);
     t = await appOn(openDatabase(url.toString(), quiet, 6));
-    admin = new pg.Client({ connectionString: inject('databaseUrl') });
+    admin = new pg.Client({ connectionString: own.url });
     admin.on('error', () => {});
     await admin.connect();
     members = [];
@@ -105,7 +109,7 @@ describe('backends terminated under a booking load', () => {
       await registerUser(t, c);
       members.push(c);
     }
-    // pg-boss on the same pool, in a schema of its own so no other file's jobs run here.
+    // pg-boss on the same pool, in a schema of its own.
     jobs = new JobRunner({
       pool: t.database.pool,
       log: quiet,
@@ -121,6 +125,7 @@ describe('backends terminated under a booking load', () => {
     await jobs?.stop(1000);
     await admin?.end();
     await t?.close();
+    await own?.drop();
   });
 
   async function terminateAppBackends(): Promise<number> {
@@ -133,7 +138,7 @@ describe('backends terminated under a booking load', () => {
   }
 
   it('keeps the process alive, answers in-flight calls 503 or success, and serves again at once', async () => {
-    const flight = await flightOn(t, 'WC302', 333);
+    const flight = await aPrivateFlight(t, { from: 'HKG', to: 'KTI' });
     const offerId = await offerFor(
       members[0]!,
       [1, 0, 0],

@@ -2,9 +2,9 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { client, registerUser } from '../src/modules/accounts/test-support';
 import { openDatabase } from '../src/platform/db';
 import { createTestApp, fetchToken, type TestApp, testConfig } from './helpers';
+import { client, registerUser } from './support/clients';
 
 /**
  * The edge of the HTTP server, as an attack on the running system found it (issue 9, items 4,

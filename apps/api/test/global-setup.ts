@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { HUB_TIME_ZONE } from '@wings/rules';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ensureFlightHorizon, seedNetwork } from '../src/db/seed';
+import { seedDemo } from '../src/db/seed';
+import { ensureFlightHorizon } from '../src/modules/network';
 import { openDatabase, runMigrations } from '../src/platform/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 
@@ -50,8 +52,8 @@ export default async function setup(project: TestProject) {
 
   const database = openDatabase(url, quiet);
   await runMigrations(database.db);
-  await seedNetwork(database.db);
-  await ensureFlightHorizon(database.db, new Date());
+  await seedDemo(database.db);
+  await ensureFlightHorizon(database.db, new Date(), { hubZone: HUB_TIME_ZONE, demoSales: true });
   await database.close();
 
   project.provide('databaseUrl', url);

@@ -1,10 +1,12 @@
 import { generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
 import { beijingTimestamp, signParams } from '@wings/rules';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/platform/db';
+import { seedDemo } from '../src/db/seed';
+import { type Database, openDatabase, runMigrations } from '../src/platform/db';
 
 const quiet = { error() {} };
 
@@ -12,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's clock, when the test gave it one (scenario builders sign and date with it). */
+  now?: () => Date;
   /** A live access token for the demo app. */
   token: string;
   /** Headers every signed-in call carries; `language` defaults to English. */
@@ -82,12 +86,15 @@ export async function fetchToken(app: FastifyInstance, config: Config, at = new 
   return body.data.access_token;
 }
 
-/** The API on the run's test database, with a token ready. */
+/**
+ * The API on the run's test database (or on `databaseUrl`, a database of the test's own), with a
+ * token ready.
+ */
 export async function createTestApp(
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  options: { now?: () => Date; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = openDatabase(inject('databaseUrl'), quiet, 4);
+  const database = openDatabase(options.databaseUrl ?? inject('databaseUrl'), quiet, 4);
   const app = await buildApp({
     config,
     database,
@@ -100,11 +107,56 @@ export async function createTestApp(
     app,
     database,
     config,
+    ...(options.now ? { now: options.now } : {}),
     token,
     headers: (extra = {}) => ({ authorization: `Bearer ${token}`, language: '1', ...extra }),
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * A database of the test's own, beside the run's shared one on the same server: migrated, with
+ * the demo network, fares and promo codes but no dated flights (the scenario builders make the
+ * ones a test needs), or with nothing at all (`empty`). For what must not run on the shared
+ * database: a job runner's workers, which would work every test file's jobs, or terminating the
+ * database's connections. `drop` removes it.
+ */
+export async function ownDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const shared = new URL(inject('databaseUrl'));
+  const name = `wings_own_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: shared.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  if (!options.empty) {
+    const database = openDatabase(url.toString(), quiet, 2);
+    try {
+      await runMigrations(database.db);
+      await seedDemo(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: shared.toString() });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

@@ -260,7 +260,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...prod, CAPTCHA_TEST_TEXT: 'AB23' })).toThrow(
       /CAPTCHA_TEST_TEXT: must not be set/,
     );
-    expect(loadConfig({ CAPTCHA_TEST_TEXT: 'AB23' }).captchaTestText).toBe('AB23');
+    expect(loadConfig({ CAPTCHA_TEST_TEXT: 'AB23' }).accounts.captchaTestText).toBe('AB23');
   });
 
   it('keeps the OAuth sandbox out of production', () => {

@@ -4,10 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { client, latestCode, newEmail } from '../src/modules/accounts/test-support';
-import { contact, flightOn, offerFor, passenger, solvedCaptcha } from '../src/modules/booking/test-support';
-import { SandboxCodes } from '../src/modules/oauth/providers/sandbox.provider';
-import { signOrderGrant } from '../src/modules/orders/order-grant';
+import { SandboxCodes } from '../src/modules/oauth';
+import { signOrderGrant } from '../src/platform/order-grant';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SandboxGateway,
@@ -16,6 +14,9 @@ import {
 } from '../src/platform/payments/sandbox/sandbox.gateway';
 import { deriveKey, ensureServerSecret, SERVER_SECRET_FILE, serverKeys } from '../src/platform/secrets';
 import { createTestApp, TEST_ABA_KEYS, type TestApp } from './helpers';
+import { aPrivateFlight } from './scenarios';
+import { contact, offerFor, passenger, solvedCaptcha } from './support/booking';
+import { client, latestCode, newEmail } from './support/clients';
 
 /**
  * The server's own secret (issue 9.15): APP_SECRET is in the browser bundle, so order grants,
@@ -158,7 +159,6 @@ describe('sandbox identity provider codes across a rotation', () => {
   });
 });
 
-// This file books WC301 (KTI-HKG) 344 days ahead only.
 describe('order grants and e-mail codes across a rotation of SERVER_SECRET', () => {
   /** The order a guest booked under the old secret, its booking grant and a PNR look-up's grant. */
   let orderNo = '';
@@ -178,7 +178,7 @@ describe('order grants and e-mail codes across a rotation of SERVER_SECRET', () 
     const t = await withSecrets({ SERVER_SECRET: OLD });
     try {
       const guest = client(t);
-      const flight = await flightOn(t, 'WC301', 344);
+      const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HKG' });
       const offerId = await offerFor(guest, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
       const saved = await guest.post('/travelsky/ibe/saveTicketOrder', {
         offerId,

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrateAndSeed } from '../src/db/prepare';
-import { networkRoutes } from '../src/db/seed';
-import { AIRPORTS } from '../src/db/seed/network-data';
+import { loadConfig } from '../src/config';
+import { migrateAndSeed, startupPreparation } from '../src/db/prepare';
+import { DEMO_AIRPORTS as AIRPORTS, demoNetworkRoutes as networkRoutes } from '../src/modules/network';
 import { migrationsFolder, openDatabase } from '../src/platform/db';
 import { DataDirInUseError, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 
@@ -60,7 +60,7 @@ describe('four processes preparing one empty database at once', () => {
       Array.from({ length: 4 }, async () => {
         const database = openDatabase(url, quiet, 3);
         try {
-          await migrateAndSeed(url, database, quiet);
+          await migrateAndSeed(url, database, quiet, startupPreparation(loadConfig({})));
         } finally {
           await database.close();
         }

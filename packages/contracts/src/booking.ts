@@ -250,3 +250,13 @@ export const ZFareRuleQuery = z.object({
 });
 export const ZFareRuleList = z.object({ rules: z.array(ZFareRule) });
 export const ZRuleIdQuery = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * GET booking/settings (not in the spec; docs/api.md): the booking settings the app needs before
+ * it asks, read from the server's configuration so the app never keeps its own copy.
+ * `guestNationalities`: ISO codes of the nationalities a guest may book (GUEST_NATIONALITIES).
+ */
+export const ZBookingSettingsResponse = z.object({
+  guestNationalities: z.array(z.string().regex(/^[A-Z]{2}$/)),
+});
+export type BookingSettings = z.infer<typeof ZBookingSettingsResponse>;

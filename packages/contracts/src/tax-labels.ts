@@ -33,7 +33,7 @@ export const SPEC_TAX_CODES = [
  * What each tax or charge is, in the three product languages. The spec gives no wording
  * ("the label wording of each is not shown"): each code is worded by its usual meaning on
  * tickets of the region, codes only our network files (MO, AX) as the seed describes them
- * (apps/api/src/db/seed/network-data.ts TAXES); a code whose meaning differs by country (E7)
+ * (apps/api/src/modules/pricing/demo-fares.ts TAXES); a code whose meaning differs by country (E7)
  * gets the wording common to both (docs/decisions.md). The amount detail, the review page's price and the itinerary PDF all read this one
  * table, shown as "label (code)" (docs/decisions.md). A code filed later must be added here:
  * the API's tax-label test fails on a filed code without a label.

@@ -12,7 +12,7 @@ import { isoWeekday } from './dates';
  *
  * Input is a calendar date `YYYY-MM-DD` or a local ISO time (`2026-12-01T10:20:00+07:00`), whose
  * own date and clock are used as written: a flight's time belongs to its airport, not to the
- * reader's zone (DESIGN.md §4). Anything else formats as '' (the caller shows its placeholder).
+ * reader's zone (CODE_STYLE.md §8). Anything else formats as '' (the caller shows its placeholder).
  */
 
 /** Month names, January first. English and Khmer abbreviate; Khmer months are short already. */

@@ -6,6 +6,13 @@
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The hub's IANA zone (Phnom Penh): the airline's "today" where no airport says otherwise. The
+ * traveller app reads it here; the API's setting HUB_TIME_ZONE defaults to it and is read once
+ * (apps/api config), so this is the one place the zone is written.
+ */
+export const HUB_TIME_ZONE = 'Asia/Phnom_Penh';
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = partsFormatters.get(timeZone);

@@ -1,6 +1,6 @@
 import type { Currency, FareConditions, FareFamily, MessageKey, Money, RefundBlock } from '@wings/contracts';
 
-/** Child fare as a percentage of the adult fare, unless a fare says otherwise (DESIGN.md §6). */
+/** Child fare as a percentage of the adult fare, unless a fare says otherwise (docs/architecture.md §7). */
 export const CHILD_FARE_PERCENT = 75;
 /** Infant (no seat) fare as a percentage of the adult fare. */
 export const INFANT_FARE_PERCENT = 10;

@@ -7,6 +7,15 @@ import * as schema from '../db/schema';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/**
+ * A transaction of the app's database: a cross-module step that must be atomic takes the
+ * caller's `tx` as its first argument (docs/architecture.md).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Anything that runs SQL: the pool's handle or a transaction of it. */
+export type Executor = Db | Tx;
+
 export interface Database {
   db: Db;
   pool: pg.Pool;
@@ -197,4 +206,15 @@ export async function withAdvisoryLock<T>(
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** A PostgreSQL deadlock or serialization failure: the transaction may simply be run again. */
+export function isRetryableConflict(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: string }).code;
+    if (code === '40P01' || code === '40001') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,9 +1,15 @@
-import type { Envelope } from '@wings/contracts';
+import { type Envelope, MEMBER_OK_STATUS, type MemberEnvelope } from '@wings/contracts';
 
 /**
- * A successful reply. The message is filled in the caller's language by the onSend hook
- * in app.ts, so routes stay free of presentation.
+ * A successful reply of the main (and staff) layer: `{ code: "0", message, data }`. The message
+ * is filled in the caller's language by the layer (platform/layers), so routes stay free of
+ * presentation.
  */
 export function ok<T>(data: T): Envelope<T> {
   return { code: '0', message: '', data };
+}
+
+/** A successful reply of the member layer (`/api/fqt`, spec §7): `{ status: "200", message, data }`. */
+export function memberOk<T>(data: T): MemberEnvelope<T> {
+  return { status: MEMBER_OK_STATUS, message: '', data };
 }

@@ -2,8 +2,9 @@ import { ErrorCodes, type ErrorName, type MessageParam } from '@wings/contracts'
 import type { RuleIssue } from '@wings/rules';
 
 /**
- * The one error type of the API (STYLE.md §7). A service throws it with a catalogue name;
- * the error handler in app.ts turns it into the envelope, in the caller's language.
+ * The one error type of the API (CODE_STYLE.md §7). A service throws it with a catalogue name;
+ * each request layer's error handler (platform/layers) turns it into its envelope, in the caller's
+ * language.
  */
 export class AppError extends Error {
   readonly errorName: ErrorName;

@@ -15,7 +15,7 @@ import type { Config } from '../config';
 
 /** Every purpose a key is derived for, with the label that makes its key its own. */
 const PURPOSE_LABELS = {
-  /** Guest order grants (the `orderToken` header; modules/orders/order-grant.ts). */
+  /** Guest order grants (the `orderToken` header; platform/order-grant.ts). */
   orderGrant: 'order-grant',
   /** The stored digests of e-mail codes (modules/accounts). */
   emailCode: 'email-code',

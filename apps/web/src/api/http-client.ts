@@ -1,16 +1,11 @@
-import {
-  ACCESS_TOKEN_CODES,
-  ClientType,
-  callErrorMessageKey,
-  type Envelope,
-  ErrorCodes,
-  Language,
-  LOGIN_EXPIRED_CODES,
-} from '@wings/contracts';
+import { ClientType, callErrorMessageKey, ErrorCodes, Language } from '@wings/contracts';
 import { API_BASE, getAccessToken, renewAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { clientHooks } from './client-hooks';
+import { adapterFor, type EnvelopeAdapter, type EnvelopeResult } from './envelopes';
 import { NETWORK_ERROR_STATUS, TIMEOUT_STATUS, transportMessageKey } from './transport-errors';
+
+export { withBodyContext } from './envelopes';
 
 /** Network timeout of every call (spec §7, §9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -26,9 +21,6 @@ export interface RequestOptions {
   /** Extra headers of this call (e.g. a guest's `orderToken` grant). */
   headers?: Record<string, string>;
 }
-
-const accessTokenCodes: readonly string[] = ACCESS_TOKEN_CODES;
-const loginExpiredCodes: readonly string[] = LOGIN_EXPIRED_CODES;
 
 function messageForCode(code: string): string {
   const entry = Object.values(ErrorCodes).find((e) => e.code === code);
@@ -46,26 +38,6 @@ function failureMessage(path: string, code: string, serverMessage: string | unde
   return mapped ? clientHooks.translate(mapped) : messageForCode(code);
 }
 
-/** Spec §7: login expiry is read from `code`, and also from `data.status` (600). */
-function loginExpired(envelope: Envelope<unknown>): boolean {
-  if (loginExpiredCodes.includes(envelope.code)) return true;
-  const data = envelope.data as { status?: unknown } | null | undefined;
-  const status = data && typeof data === 'object' ? data.status : undefined;
-  return (
-    envelope.code !== ErrorCodes.ok.code && status !== undefined && loginExpiredCodes.includes(String(status))
-  );
-}
-
-/**
- * Spec §7: for an object body the main layer adds `language` (0 zh, 1 en, 2 km) and `apiBkSource`
- * (the client type) as the headers carry them; fields the body already has are kept (register and
- * user/update send their own `language`). Arrays and other bodies go as they are.
- */
-export function withBodyContext(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
-  return { language: Language[clientHooks.language()], apiBkSource: ClientType.h5, ...body };
-}
-
 function show(error: ApiError, options: RequestOptions): ApiError {
   if (options.silent || options.quietCodes?.includes(error.code)) return error;
   clientHooks.toast(error.message);
@@ -76,8 +48,13 @@ function transportError(status: number): ApiError {
   return new ApiError(`http:${status}`, clientHooks.translate(transportMessageKey(status)), null, status);
 }
 
-/** One HTTP exchange: an envelope back, or an ApiError for a transport failure. */
-async function send(path: string, options: RequestOptions, token: string): Promise<Envelope<unknown>> {
+/** One HTTP exchange: the reply read through its layer's adapter, or an ApiError for a transport failure. */
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string,
+  adapter: EnvelopeAdapter,
+): Promise<EnvelopeResult> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -103,7 +80,7 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     res = await fetch(`${API_BASE}${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(withBodyContext(options.body)),
+      body: options.body === undefined ? undefined : JSON.stringify(adapter.body(options.body)),
       signal: controller.signal,
     });
   } catch (error) {
@@ -115,28 +92,31 @@ async function send(path: string, options: RequestOptions, token: string): Promi
     options.signal?.removeEventListener('abort', onAbort);
   }
 
-  let body: Envelope<unknown> | null = null;
+  let body: unknown = null;
   try {
-    body = (await res.json()) as Envelope<unknown>;
+    body = await res.json();
   } catch {
     body = null;
   }
+  const envelope = adapter.unwrap(body);
   if (!res.ok) {
     // An error reply that still carries an envelope (e.g. 400 naming the field) says it best.
-    if (body && typeof body.message === 'string' && body.message) {
-      const code = String(body.code ?? `http:${res.status}`);
-      throw new ApiError(code, failureMessage(path, code, body.message), body.data ?? null, res.status);
+    const reply =
+      body !== null && typeof body === 'object' ? (body as { message?: unknown; data?: unknown }) : {};
+    if (typeof reply.message === 'string' && reply.message) {
+      const code = envelope?.code ?? `http:${res.status}`;
+      throw new ApiError(code, failureMessage(path, code, reply.message), reply.data ?? null, res.status);
     }
     throw transportError(res.status);
   }
-  if (!body || typeof body.code !== 'string') throw transportError(-1);
-  return body;
+  if (!envelope) throw transportError(-1);
+  return adapter.read(envelope);
 }
 
 /**
  * Calls the API: adds the language, client source and access token headers, unwraps the
- * envelope, renews the access token once on 2000/2007 and replays the call, handles login
- * expiry, and toasts failures in one place (DESIGN.md §5, spec §7-§8).
+ * envelope of the path's layer (./envelopes.ts: main, member /fqt, staff /admin), renews the access token once on 2000/2007 and replays the call, handles login
+ * expiry, and toasts failures in one place (docs/api.md Conventions, spec §7-§8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let token: string;
@@ -145,41 +125,41 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     throw show(new ApiError(ErrorCodes.systemError.code, clientHooks.translate('system_error')), options);
   }
+  const adapter = adapterFor(path);
   let replayed = false;
   for (;;) {
-    let envelope: Envelope<unknown>;
+    let result: EnvelopeResult;
     try {
-      envelope = await send(path, options, token);
+      result = await send(path, options, token, adapter);
     } catch (error) {
       if (error instanceof ApiError) throw show(error, options);
       throw error;
     }
-    const { code } = envelope;
-    if (accessTokenCodes.includes(code)) {
+    if (result.kind === 'renew-access-token') {
       if (replayed) {
-        throw show(new ApiError(code, clientHooks.translate('system_error')), options);
+        throw show(new ApiError(result.code, clientHooks.translate('system_error')), options);
       }
       replayed = true;
       try {
         token = await renewAccessToken(token);
       } catch {
-        throw show(new ApiError(code, clientHooks.translate('system_error')), options);
+        throw show(new ApiError(result.code, clientHooks.translate('system_error')), options);
       }
       continue;
     }
-    if (loginExpired(envelope)) {
+    if (result.kind === 'login-expired') {
       clientHooks.onLoginExpired();
-      throw show(new ApiError(code, clientHooks.translate('session.expired')), {
+      throw show(new ApiError(result.code, clientHooks.translate('session.expired')), {
         ...options,
         quietCodes: [],
       });
     }
-    if (code !== ErrorCodes.ok.code) {
+    if (result.kind === 'failure') {
       throw show(
-        new ApiError(code, failureMessage(path, code, envelope.message), envelope.data ?? null),
+        new ApiError(result.code, failureMessage(path, result.code, result.message), result.data),
         options,
       );
     }
-    return envelope.data as T;
+    return result.data as T;
   }
 }

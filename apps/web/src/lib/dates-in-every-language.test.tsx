@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { LanguageTag, OrderLookupResponse } from '@wings/contracts';
+import { type LanguageTag, type OrderLookupResponse, OrderPayStatus } from '@wings/contracts';
 import {
   addDays,
   formatDate,
@@ -57,7 +57,7 @@ function asOnAPhoneWithoutKhmerDateData() {
 /** The order as its number and document find it (search-ticket-result reads it from the route state). */
 function lookupResult(): OrderLookupResponse {
   return {
-    ...makeOrderSummary({ status: 1 }),
+    ...makeOrderSummary({ status: OrderPayStatus.paid }),
     accessToken: 'grant-1',
     accessTokenExpiresAt: '2099-01-01T00:00:00Z',
     accessScope: 'full',

@@ -26,7 +26,7 @@ export function formatDayShort(date: string, lang: LanguageTag): { weekday: stri
   return { weekday: formatWeekday(date, lang, 'short'), day: formatDayMonth(date, lang) };
 }
 
-/** `HH:mm` of an ISO local time with offset: the airport's own clock (DESIGN.md §4). */
+/** `HH:mm` of an ISO local time with offset: the airport's own clock (CODE_STYLE.md §8). */
 export function localTimeOf(iso: string): string {
   return formatTime(iso);
 }

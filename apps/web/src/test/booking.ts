@@ -1,5 +1,11 @@
-import type { Offer, OfferSegment, PriceBreakdown, SavedOrder } from '@wings/contracts';
-import { addDays, fareConditions, localDate } from '@wings/rules';
+import {
+  type Offer,
+  type OfferSegment,
+  OrderPayStatus,
+  type PriceBreakdown,
+  type SavedOrder,
+} from '@wings/contracts';
+import { addDays, fareConditions, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import {
   type ContactDraft,
   DEFAULT_SEARCH,
@@ -11,7 +17,7 @@ import { EMPTY_DRAFT } from '../features/booking/passengers';
 import { countriesOf } from './flights';
 
 export const usd = (amount: number) => ({ amount, currency: 'USD' as const });
-export const todayPP = () => localDate(new Date(), 'Asia/Phnom_Penh');
+export const todayPP = () => localDate(new Date(), HUB_TIME_ZONE);
 /** The test journey: out in 30 days, back in 35. */
 export const DEP_DATE = addDays(todayPP(), 30);
 export const RET_DATE = addDays(todayPP(), 35);
@@ -80,7 +86,7 @@ export function makeOrder(patch: Partial<SavedOrder> = {}): SavedOrder {
   return {
     orderNo: 'W202612010001',
     pnr: 'KXP4TN',
-    status: 0,
+    status: OrderPayStatus.un_paid,
     payDeadline: new Date(Date.now() + 20 * 60_000).toISOString(),
     amountDue: usd(71280),
     price: makePrice(),

@@ -1,5 +1,8 @@
 import type { Airport } from '@wings/contracts';
+import { addDays, SEARCH_WINDOW_DAYS } from '@wings/rules';
 import { vi } from 'vitest';
+import { fakeReplyDrift } from './api-replies';
+import { todayPP } from './booking';
 
 export interface FakeCall {
   path: string;
@@ -69,6 +72,8 @@ export const defaultHandler: Handler = (call) => {
     return ok({ access_token: 'token-1', expires_in: 7200 });
   }
   if (call.path === '/api/travelsky/ibe/getAirport') return ok({ airports: AIRPORTS });
+  // The API's default GUEST_NATIONALITIES.
+  if (call.path === '/api/booking/settings') return ok({ guestNationalities: ['KH', 'CN', 'TH'] });
   if (call.path.startsWith('/api/travelsky/ibe/getFlightByDepartCity/')) {
     const dep = call.path.split('/').pop();
     return ok({
@@ -76,9 +81,25 @@ export const defaultHandler: Handler = (call) => {
       destinations: AIRPORTS.filter((a) => a.code !== dep).map((a) => ({ ...a, roundTrip: true })),
     });
   }
+  // The route is flown every day of the search window (what checkCalendarIsYear answers for a daily route).
+  if (call.path === '/api/ca/caweb/backend/price/checkCalendarIsYear') {
+    const today = todayPP();
+    const lastDate = addDays(today, SEARCH_WINDOW_DAYS);
+    return ok({ isYear: true, firstDate: today, lastDate, windowDays: SEARCH_WINDOW_DAYS });
+  }
   if (call.path.includes('/price/')) return ok({ depCode: 'KTI', arrCode: 'BKK', days: [] });
   return undefined;
 };
+
+const drifts: string[] = [];
+
+/**
+ * The fake replies of this test that the API could not have sent (test/api-replies.ts), emptied
+ * as read: the test set-up fails a test that has any.
+ */
+export function takeFakeReplyDrifts(): string[] {
+  return drifts.splice(0);
+}
 
 /** Replaces fetch with a fake API; `handler` answers first, then the defaults. Returns the call log. */
 export function installFakeApi(handler?: Handler): FakeCall[] {
@@ -94,8 +115,12 @@ export function installFakeApi(handler?: Handler): FakeCall[] {
       ...splitBodyContext(typeof init?.body === 'string' ? JSON.parse(init.body) : undefined),
     };
     calls.push(call);
-    const reply = handler?.(call) ??
-      defaultHandler(call) ?? { status: 404, body: { code: '404', message: 'not found', data: null } };
+    const faked = handler?.(call) ?? defaultHandler(call);
+    if (faked) {
+      const drift = fakeReplyDrift(call.method, call.path, faked.status ?? 200, faked.body);
+      if (drift) drifts.push(drift);
+    }
+    const reply = faked ?? { status: 404, body: { code: '404', message: 'not found', data: null } };
     return new Response(JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

@@ -1,4 +1,11 @@
-import type { OrderDetail, OrderPassenger, OrderSummary } from '@wings/contracts';
+import {
+  CheckInStatus,
+  type OrderDetail,
+  type OrderPassenger,
+  OrderPayStatus,
+  type OrderSummary,
+  TicketStatus,
+} from '@wings/contracts';
 import { DEP_DATE, RET_DATE, usd } from './booking';
 import type { FakeCall } from './fake-api';
 import { ok } from './fake-api';
@@ -11,7 +18,7 @@ export function makeOrderSummary(patch: Partial<OrderSummary> = {}): OrderSummar
   return {
     orderNo: ORDER_NO,
     pnr: 'KXP4TN',
-    status: 0,
+    status: OrderPayStatus.un_paid,
     bookingTime: '2026-11-20T03:15:00.000Z',
     payDeadline: new Date(Date.now() + 20 * 60_000).toISOString(),
     currency: 'USD',
@@ -74,16 +81,16 @@ export function makePassenger(seq: number, patch: Partial<OrderPassenger> = {}):
 export function ticketsIssued(order: OrderDetail): OrderDetail {
   return {
     ...order,
-    status: 1,
+    status: OrderPayStatus.paid,
     passengers: order.passengers.map((p, i) => ({
       ...p,
       ticket: {
         ticketNo: `999100000000${i + 1}`,
-        status: 0,
+        status: TicketStatus.issued,
         coupons: order.legs.map((leg) => ({
           legSeq: leg.seq,
           couponNo: leg.seq + 1,
-          usage: i === 0 && leg.seq === 0 ? 11 : 10,
+          usage: i === 0 && leg.seq === 0 ? CheckInStatus.used : CheckInStatus.unused,
         })),
       },
     })),

@@ -6,6 +6,7 @@ import { enableAntdReact19 } from '../app/react19-compat';
 import { setupApiClient } from '../app/setup-api-client';
 import { useSessionStore } from '../features/account/session-store';
 import { useOrderSession } from '../features/orders/order-session';
+import { takeFakeReplyDrifts } from './fake-api';
 
 // On a loaded two-core CI machine a page can take longer than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
@@ -65,4 +66,7 @@ afterEach(async () => {
       { timeout: 400 },
     ).catch(() => undefined);
   }
+  // A fake reply must be one the API could send (its contract schema), else the test proves nothing.
+  const drifts = takeFakeReplyDrifts();
+  if (drifts.length > 0) throw new Error(`fake API replies drift from the contracts:\n${drifts.join('\n')}`);
 });

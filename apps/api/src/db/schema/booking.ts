@@ -1,3 +1,4 @@
+import { OrderPayStatus } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -15,49 +16,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { passengerColumns, timestamps } from './columns';
+import { offers } from './fares';
 
-/** One leg of an offer as priced: everything the order needs to copy, so it never re-reads fares. */
-export interface OfferSegmentRecord {
-  flightId: string;
-  flightNo: string;
-  depCode: string;
-  arrCode: string;
-  depUtc: string;
-  arrUtc: string;
-  aircraft: string;
-  family: string;
-  cabin: 'Y' | 'C';
-  bookingClass: string;
-}
-
-/** A fare or tax line of an offer, per passenger type and segment, in minor units. */
-export interface OfferPriceRecord {
-  passengerType: 1 | 2 | 3;
-  segment: number;
-  kind: 'fare' | 'tax';
-  code: string;
-  amount: number;
-}
+// Order statuses as SQL text (not parameters: index predicates and checks are DDL).
+const UNPAID = sql.raw(String(OrderPayStatus.un_paid));
+const PAID = sql.raw(String(OrderPayStatus.paid));
+const STATUSES = sql.raw(Object.values(OrderPayStatus).join(', '));
 
 /**
- * A priced offer from chooseFlight (issue 4): the price holds for 20 minutes; seats are only
- * taken when the order is made. Anyone holding the id may use it (guests have no account).
- */
-export const offers = pgTable('offers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  currency: char('currency', { length: 3 }).notNull(),
-  adults: smallint('adults').notNull(),
-  children: smallint('children').notNull(),
-  infants: smallint('infants').notNull(),
-  segments: jsonb('segments').$type<OfferSegmentRecord[]>().notNull(),
-  priceLines: jsonb('price_lines').$type<OfferPriceRecord[]>().notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  ...timestamps,
-});
-
-/**
- * Orders (DESIGN.md §6a). Status 0 unpaid, 1 paid, 2 canceled (spec §4). The total is never
+ * Orders (docs/architecture.md §7). Status 0 unpaid, 1 paid, 2 canceled (spec §4). The total is never
  * stored: it is the sum of the order's price lines.
  */
 export const orders = pgTable(
@@ -67,7 +34,7 @@ export const orders = pgTable(
     orderNo: text('order_no').notNull().unique(),
     pnr: char('pnr', { length: 6 }).notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(OrderPayStatus.un_paid),
     currency: char('currency', { length: 3 }).notNull(),
     payDeadline: timestamp('pay_deadline', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
@@ -97,14 +64,14 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 0`),
+    index('orders_unpaid_deadline_idx').on(t.payDeadline).where(sql`${t.status} = ${UNPAID}`),
     /** The hold limits: a holder's unpaid orders, counted in each new order's transaction. */
-    index('orders_unpaid_holder_idx').on(t.holder, t.payDeadline).where(sql`${t.status} = 0`),
+    index('orders_unpaid_holder_idx').on(t.holder, t.payDeadline).where(sql`${t.status} = ${UNPAID}`),
     /** The ticketing sweep: paid orders still owed tickets (few at any time). */
     index('orders_paid_unticketed_idx')
       .on(t.updatedAt)
-      .where(sql`${t.status} = 1 and ${t.ticketedAt} is null`),
-    check('orders_status_check', sql`${t.status} in (0, 1, 2)`),
+      .where(sql`${t.status} = ${PAID} and ${t.ticketedAt} is null`),
+    check('orders_status_check', sql`${t.status} in (${STATUSES})`),
   ],
 );
 
@@ -172,28 +139,6 @@ export const orderPriceLines = pgTable(
   (t) => [index('order_price_lines_order_idx').on(t.orderId)],
 );
 
-/**
- * Seats an order holds, per flight, cabin and booking class. Released exactly once: the
- * release sets `released_at` where it is null and gives back only the rows it changed.
- */
-export const orderHolds = pgTable(
-  'order_holds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    flightId: text('flight_id').notNull(),
-    cabin: char('cabin', { length: 1 }).notNull(),
-    bookingClass: char('booking_class', { length: 1 }).notNull(),
-    seats: smallint('seats').notNull(),
-    infants: smallint('infants').notNull(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [index('order_holds_order_idx').on(t.orderId), index('order_holds_flight_idx').on(t.flightId)],
-);
-
 /** Append-only history of an order: every state change, who made it and why. */
 export const orderEvents = pgTable(
   'order_events',
@@ -212,30 +157,3 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
-
-/** Promotions (DESIGN.md §6): percent or amount off, optional spend threshold, dates, routes, usage limit. */
-export const promoCodes = pgTable('promo_codes', {
-  code: text('code').primaryKey(),
-  titleZh: text('title_zh').notNull(),
-  titleEn: text('title_en').notNull(),
-  titleKm: text('title_km').notNull(),
-  /** percent | amount */
-  kind: text('kind').notNull(),
-  /** Percent 1-100, or minor units of `currency`. */
-  value: integer('value').notNull(),
-  currency: char('currency', { length: 3 }),
-  minSpend: integer('min_spend'),
-  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
-  /** Route codes like KTI-BKK it applies to; null for every route. */
-  routes: text('routes').array(),
-  usageLimit: integer('usage_limit'),
-  /**
-   * Uses taken by live orders: counted when an order is made (never past `usage_limit`), given
-   * back when an unpaid order expires, taken again when it is paid late (issue 9).
-   */
-  usedCount: integer('used_count').notNull().default(0),
-  /** Listed by queryCodeList; an unlisted code still works when typed. */
-  listed: smallint('listed').notNull().default(1),
-  ...timestamps,
-});

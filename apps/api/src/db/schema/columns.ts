@@ -1,6 +1,6 @@
 import { char, date, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** `created_at` and `updated_at` on every table (STYLE.md §6), as UTC instants. */
+/** `created_at` and `updated_at` on every table (CODE_STYLE.md §8), as UTC instants. */
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

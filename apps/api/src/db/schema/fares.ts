@@ -1,11 +1,25 @@
 import type { FareConditions } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
 import { timestamps } from './columns';
 import { routes } from './network';
 
 /**
- * Fare families (DESIGN.md §6): WingsFlex in business, Premium, Grand, Basic, Value in
+ * Fare families (docs/architecture.md §7): WingsFlex in business, Premium, Grand, Basic, Value in
  * economy. `conditions` files the spec's fee table per journey currency
  * (after-sales-and-loyalty.md §9); it is written from `originFeeTable()` of @wings/rules. What
  * a route shows adds the China-route refund rule (`fareConditions()`, docs/decisions.md).
@@ -38,7 +52,7 @@ export const bookingClasses = pgTable(
     nestOrder: integer('nest_order').notNull(),
     /** Default authorised limit on a new flight, percent of the cabin's capacity. */
     limitPercent: integer('limit_percent').notNull(),
-    /** Mileage earned, percent of great-circle miles (DESIGN.md §6 loyalty). */
+    /** Mileage earned, percent of great-circle miles (docs/architecture.md §7, loyalty). */
     earnRatePercent: integer('earn_rate_percent').notNull(),
     ...timestamps,
   },
@@ -53,7 +67,7 @@ export const bookingClasses = pgTable(
 
 /**
  * Adult fares per route and booking class, in integer minor units of their currency.
- * Fares are filed in the journey origin's currency (DESIGN.md §6); a route to mainland
+ * Fares are filed in the journey origin's currency (docs/architecture.md §7); a route to mainland
  * China also files CNY fares so the return leg of a China-origin round trip is priced
  * in CNY. Child and infant fares derive from the adult fare (rules `passengerFare`).
  */
@@ -121,3 +135,70 @@ export const taxes = pgTable(
     check('taxes_validity', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
   ],
 );
+
+/** One leg of an offer as priced: everything the order needs to copy, so it never re-reads fares. */
+export interface OfferSegmentRecord {
+  flightId: string;
+  flightNo: string;
+  depCode: string;
+  arrCode: string;
+  depUtc: string;
+  arrUtc: string;
+  aircraft: string;
+  family: string;
+  cabin: 'Y' | 'C';
+  bookingClass: string;
+}
+
+/** A fare or tax line of an offer, per passenger type and segment, in minor units. */
+export interface OfferPriceRecord {
+  passengerType: 1 | 2 | 3;
+  segment: number;
+  kind: 'fare' | 'tax';
+  code: string;
+  amount: number;
+}
+
+/**
+ * A priced offer from chooseFlight (issue 4): the price holds for 20 minutes; seats are only
+ * taken when the order is made. Anyone holding the id may use it (guests have no account).
+ */
+export const offers = pgTable('offers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  currency: char('currency', { length: 3 }).notNull(),
+  adults: smallint('adults').notNull(),
+  children: smallint('children').notNull(),
+  infants: smallint('infants').notNull(),
+  segments: jsonb('segments').$type<OfferSegmentRecord[]>().notNull(),
+  priceLines: jsonb('price_lines').$type<OfferPriceRecord[]>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/** Promotions (docs/architecture.md §7): percent or amount off, optional spend threshold, dates, routes, usage limit. */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  titleKm: text('title_km').notNull(),
+  /** percent | amount */
+  kind: text('kind').notNull(),
+  /** Percent 1-100, or minor units of `currency`. */
+  value: integer('value').notNull(),
+  currency: char('currency', { length: 3 }),
+  minSpend: integer('min_spend'),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  /** Route codes like KTI-BKK it applies to; null for every route. */
+  routes: text('routes').array(),
+  usageLimit: integer('usage_limit'),
+  /**
+   * Uses taken by live orders: counted when an order is made (never past `usage_limit`), given
+   * back when an unpaid order expires, taken again when it is paid late (issue 9).
+   */
+  usedCount: integer('used_count').notNull().default(0),
+  /** Listed by queryCodeList; an unlisted code still works when typed. */
+  listed: smallint('listed').notNull().default(1),
+  ...timestamps,
+});

@@ -1,10 +1,13 @@
-// Every table of the system, one file per area (DESIGN.md §6a).
+// Every table of the system, one file per owning module (docs/architecture.md).
 export * from './accounts';
 export * from './booking';
 export * from './content';
+export * from './exchange-rates';
 export * from './fares';
 export * from './inventory';
 export * from './mail';
 export * from './network';
+export * from './oauth';
 export * from './payments';
 export * from './platform';
+export * from './tickets';

@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders } from './booking';
 import { timestamps } from './columns';
 import { bookingClasses } from './fares';
 import { flights } from './network';
 
 /**
- * Seats of one cabin of one dated flight (DESIGN.md §6a). `sold` counts seats of live
+ * Seats of one cabin of one dated flight (docs/architecture.md §7). `sold` counts seats of live
  * holds and tickets of this system and is changed only by a conditional UPDATE inside the
  * order's transaction; `externalSold` counts seats sold through other channels (agents,
  * GDS, groups; the demo seed fills it). Lap infants have their own small limit.
@@ -58,4 +71,26 @@ export const flightClassInventory = pgTable(
     check('flight_class_inventory_sold', sql`${t.sold} >= 0 and ${t.externalSold} >= 0`),
     check('flight_class_inventory_within_limit', sql`${t.sold} + ${t.externalSold} <= ${t.authorisedLimit}`),
   ],
+);
+
+/**
+ * Seats an order holds, per flight, cabin and booking class. Released exactly once: the
+ * release sets `released_at` where it is null and gives back only the rows it changed.
+ */
+export const orderHolds = pgTable(
+  'order_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    flightId: text('flight_id').notNull(),
+    cabin: char('cabin', { length: 1 }).notNull(),
+    bookingClass: char('booking_class', { length: 1 }).notNull(),
+    seats: smallint('seats').notNull(),
+    infants: smallint('infants').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('order_holds_order_idx').on(t.orderId), index('order_holds_flight_idx').on(t.flightId)],
 );

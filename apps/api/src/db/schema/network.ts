@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
-/** Airports of the network, with names in the three product languages (DESIGN.md §6). */
+/** Airports of the network, with names in the three product languages (docs/architecture.md §7). */
 export const airports = pgTable(
   'airports',
   {
@@ -66,7 +66,7 @@ export const routes = pgTable(
       .references(() => airports.code),
     /** Great-circle distance between the airports, whole kilometres. */
     distanceKm: integer('distance_km').notNull(),
-    /** Currency of a journey that starts here: CNY for mainland China origins, else USD (DESIGN.md §6). */
+    /** Currency of a journey that starts here: CNY for mainland China origins, else USD (docs/architecture.md §7). */
     currency: text('currency').notNull(),
     /** Typical scheduled block time, minutes. */
     blockMinutes: integer('block_minutes').notNull(),

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   char,
+  check,
   index,
   integer,
   jsonb,
-  pgSequence,
   pgTable,
   smallint,
   text,
@@ -14,20 +13,79 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { orderPassengers, orderSegments, orders } from './booking';
+import { users } from './accounts';
 import { timestamps } from './columns';
 
 /**
- * Payments of orders (issue 5). One order may see several attempts; at most one succeeds.
+ * What payments can pay (issue 11): a charge with its own amount, currency, lines and owner.
+ * kind names the owner module (`order` today; an add-on order, a change of date and an award's
+ * cash part next); reference is the owner's public number (an order's order_no), unique per
+ * kind. The amount is stored when the owner creates it and never re-derived from the owner's
+ * lines, which may grow later. Everything a payment needs (the payer for the gateway, the
+ * contact for refund notices) is here, so payments never reads its owners' tables.
+ * status: open (payable until due_at) | paid | closed (withdrawn by its owner: an expired order).
+ */
+export const payables = pgTable(
+  'payables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('open'),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    /** With its country code: the gateway's payer phone. */
+    contactPhone: text('contact_phone').notNull(),
+    /** 0 zh, 1 en, 2 km: the gateway page's and the notices' language. */
+    language: smallint('language').notNull(),
+    /** The passengers' surnames, to tell the contact's surname from the given names (payer-name.ts). */
+    payerSurnames: text('payer_surnames').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payables_kind_reference_key').on(t.kind, t.reference),
+    check('payables_status', sql`${t.status} in ('open', 'paid', 'closed')`),
+    check('payables_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The lines of a payable as its owner priced them; passenger and segment are the owner's ids, opaque here. */
+export const payableLines = pgTable(
+  'payable_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payableId: uuid('payable_id')
+      .notNull()
+      .references(() => payables.id, { onDelete: 'cascade' }),
+    /** fare | tax | discount | ... (the owner's kinds) */
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    passengerRef: text('passenger_ref'),
+    segmentRef: text('segment_ref'),
+    amount: integer('amount').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('payable_lines_payable_idx').on(t.payableId)],
+);
+
+/**
+ * Payments of payables (issue 5, issue 11). One payable may see several attempts; at most one
+ * is kept (a second success is refunded). refunded_total is the sum of the payment's refunds
+ * that did not fail, kept by the trigger payment_refunds_total (migration 0012) and checked
+ * against the amount, so the database refuses refunds beyond what was paid.
  * status: pending | succeeded | failed | canceled | refund_required | refunded.
  */
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
+    payableId: uuid('payable_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => payables.id, { onDelete: 'cascade' }),
     /** sandbox | aba | wechat */
     gateway: text('gateway').notNull(),
     /** card | abapay | khqr | wechat */
@@ -53,10 +111,16 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the reconcile sweep last asked the gateway about this pending payment. */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    /** The sum of this payment's refunds that did not fail (trigger-kept; never above amount). */
+    refundedTotal: integer('refunded_total').notNull().default(0),
     ...timestamps,
   },
   (t) => [
-    index('payments_order_idx').on(t.orderId),
+    index('payments_payable_idx').on(t.payableId),
+    check(
+      'payments_refunded_within_amount',
+      sql`${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.amount}`,
+    ),
     /** The reconcile sweep: payments still pending, oldest first (few at any time). */
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('payments_gateway_reference_key')
@@ -80,56 +144,13 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_gateway_event_key').on(t.gateway, t.gatewayEventId)],
 );
 
-/** Serial part of e-ticket numbers: the airline's 3-digit code + a 10-digit serial (DESIGN.md §6). */
-export const ticketSerial = pgSequence('ticket_serial_seq', {
-  startWith: 1000000001,
-  minValue: 1,
-  maxValue: 9999999999,
-});
-
 /**
- * E-tickets: one per passenger of a paid order (issue 5). Status codes are the spec's:
- * issued 0, refunded 1, re_issued 2, canceled 3, refunding 4, issue error 5, change_in 6.
- */
-export const tickets = pgTable(
-  'tickets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketNo: char('ticket_no', { length: 13 }).notNull().unique(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    passengerId: uuid('passenger_id')
-      .notNull()
-      .references(() => orderPassengers.id, { onDelete: 'cascade' }),
-    status: smallint('status').notNull().default(0),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('tickets_passenger_key').on(t.passengerId), index('tickets_order_idx').on(t.orderId)],
-);
-
-/** One coupon per flown segment of a ticket; usage 10 unused, 11 used (spec check-in status). */
-export const ticketCoupons = pgTable(
-  'ticket_coupons',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    segmentId: uuid('segment_id')
-      .notNull()
-      .references(() => orderSegments.id, { onDelete: 'cascade' }),
-    couponNo: smallint('coupon_no').notNull(),
-    usage: smallint('usage').notNull().default(10),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],
-);
-
-/**
- * Money sent back to a traveller: a late payment whose seats were gone, or a second payment of
- * an order already paid (issue 5). One row per refund asked of the gateway; the refund id is the
- * idempotency key the gateway sees, so a retried refund is never paid twice.
+ * Money sent back to a traveller: a late payment whose seats were gone, a second payment of a
+ * payable already paid (issue 5), and later partial refunds per passenger or line (issue 11). A
+ * payment may have several; the refund id is the idempotency key the gateway sees, so a retried
+ * refund is never paid twice. Their sum (failed ones aside) never exceeds the payment's amount:
+ * the trigger payment_refunds_total adds each to payments.refunded_total, whose CHECK refuses it.
+ * Payments' own whole-payment refunds (seats_gone, duplicate_payment) are at most one per payment.
  * status: pending | succeeded | failed.
  */
 export const paymentRefunds = pgTable(
@@ -145,29 +166,22 @@ export const paymentRefunds = pgTable(
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
     gatewayRefundReference: text('gateway_refund_reference'),
+    /** The passenger refunded (the owner's id, opaque here), for a refund of one passenger's part. */
+    passengerRef: text('passenger_ref'),
+    /** The payable line refunded (payable_lines.id or the owner's line id), for a refund of one line. */
+    lineRef: text('line_ref'),
+    /** When the traveller's notice of this refund was sent; null while it is owed. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('payment_refunds_payment_key').on(t.paymentId)],
-);
-
-/**
- * Exchange rates for charging in another currency (spec §9: USD is converted to CNY for WeChat
- * Pay). The rate in force is the latest with effective_at at or before now. rate_micros is the
- * quote-currency units per base-currency unit times 1,000,000 (7.2345 CNY per USD = 7234500).
- */
-export const exchangeRates = pgTable(
-  'exchange_rates',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    base: char('base', { length: 3 }).notNull(),
-    quote: char('quote', { length: 3 }).notNull(),
-    rateMicros: bigint('rate_micros', { mode: 'number' }).notNull(),
-    /** Who set it: seed | staff | feed. */
-    source: text('source').notNull(),
-    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('exchange_rates_pair_effective_key').on(t.base, t.quote, t.effectiveAt)],
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_refunds_whole_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.reason} in ('seats_gone', 'duplicate_payment')`),
+    check('payment_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('payment_refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
 );
 
 /**

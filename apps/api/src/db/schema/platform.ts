@@ -27,7 +27,7 @@ export const usedNonces = pgTable(
 );
 
 /**
- * Fixed-window request counters shared by every API process (DESIGN.md §4: rate limits live
+ * Fixed-window request counters shared by every API process (docs/architecture.md §1: rate limits live
  * in the database). One row per key and window; old windows are purged now and then.
  */
 export const rateLimitHits = pgTable(

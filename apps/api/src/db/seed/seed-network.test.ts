@@ -1,11 +1,21 @@
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DEMO_AIRPORTS as AIRPORTS,
+  ensureFlightHorizon,
+  demoNetworkRoutes as networkRoutes,
+  DEMO_SCHEDULES as SCHEDULES,
+} from '../../modules/network';
+import { BOOKING_CLASSES } from '../../modules/pricing';
 import { type Database, openDatabase } from '../../platform/db';
-import { AIRPORTS, BOOKING_CLASSES, HUB_TIME_ZONE, SCHEDULES } from './network-data';
-import { ensureFlightHorizon, networkRoutes, seedNetwork } from './seed-network';
+import { seedDemo } from '.';
 
 const quiet = { error() {} };
 
+/**
+ * The seed's flights are those of its schedules (`schedule_id` set): the scenario builders' private
+ * flights (schedule_id null, their own capacities and sales) share this database.
+ */
 describe('the demo network seed', () => {
   let database: Database;
   const q = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -65,7 +75,7 @@ describe('the demo network seed', () => {
       `select count(*) as flights,
               count(*) filter (where (select count(*) from flight_cabins c where c.flight_id = f.id) <> 2) as without_cabins,
               count(*) filter (where (select count(*) from flight_class_inventory i where i.flight_id = f.id) <> $1) as without_classes
-       from flights f`,
+       from flights f where f.schedule_id is not null`,
       [BOOKING_CLASSES.length],
     );
     expect(Number(counts!.flights)).toBeGreaterThan(9000);
@@ -73,18 +83,23 @@ describe('the demo network seed', () => {
     expect(Number(counts!.without_classes)).toBe(0);
     const [bad] = await q<{ over: string; mismatch: string; capacity: string }>(
       `select
-         (select count(*) from flight_class_inventory where sold + external_sold > authorised_limit) as over,
-         (select count(*) from flight_cabins c where external_sold <> (select coalesce(sum(i.external_sold), 0)
+         (select count(*) from flight_class_inventory i join flights f on f.id = i.flight_id
+           where f.schedule_id is not null and i.sold + i.external_sold > i.authorised_limit) as over,
+         (select count(*) from flight_cabins c join flights f on f.id = c.flight_id
+           where f.schedule_id is not null and c.external_sold <> (select coalesce(sum(i.external_sold), 0)
              from flight_class_inventory i where i.flight_id = c.flight_id and i.cabin = c.cabin)) as mismatch,
          (select count(*) from flight_cabins c join flights f on f.id = c.flight_id
              join aircraft_types a on a.code = f.aircraft_code
-           where c.capacity <> case c.cabin when 'C' then a.capacity_c else a.capacity_y end) as capacity`,
+           where f.schedule_id is not null
+             and c.capacity <> case c.cabin when 'C' then a.capacity_c else a.capacity_y end) as capacity`,
     );
     expect(bad).toEqual({ over: '0', mismatch: '0', capacity: '0' });
   });
 
   it('refuses to oversell: a cabin or class cannot go past its capacity or limit', async () => {
-    const [f] = await q<{ id: string }>(`select id::text from flights order by id limit 1`);
+    const [f] = await q<{ id: string }>(
+      `select id::text from flights where schedule_id is not null order by id limit 1`,
+    );
     await expect(
       database.pool.query(`update flight_cabins set sold = capacity + 1 where flight_id = $1`, [f!.id]),
     ).rejects.toThrow(/flight_cabins_within_capacity/);
@@ -105,7 +120,7 @@ describe('the demo network seed', () => {
       `select count(*) as short
        from flight_class_inventory i join flight_cabins c on c.flight_id = i.flight_id and c.cabin = i.cabin
        join flights f on f.id = i.flight_id
-       where f.route_code in ('KTI-BKK', 'BKK-KTI') and i.cabin = 'Y'
+       where f.route_code in ('KTI-BKK', 'BKK-KTI') and i.cabin = 'Y' and f.schedule_id is not null
          and least(i.authorised_limit - i.sold - i.external_sold, c.capacity - c.sold - c.external_sold) < 9`,
     );
     expect(Number(bkk!.short)).toBe(0);
@@ -138,13 +153,19 @@ describe('the demo network seed', () => {
     const before = await q<{ n: string; u: string }>(
       `select count(*) as n, max(updated_at)::text as u from (select updated_at from airports union all select updated_at from fares) x`,
     );
-    const [flightsBefore] = await q<{ n: string }>(`select count(*) as n from flights`);
-    await seedNetwork(database.db);
-    expect(await ensureFlightHorizon(database.db, new Date())).toBe(0);
+    const [flightsBefore] = await q<{ n: string }>(
+      `select count(*) as n from flights where schedule_id is not null`,
+    );
+    await seedDemo(database.db);
+    expect(
+      await ensureFlightHorizon(database.db, new Date(), { hubZone: HUB_TIME_ZONE, demoSales: true }),
+    ).toBe(0);
     const after = await q<{ n: string; u: string }>(
       `select count(*) as n, max(updated_at)::text as u from (select updated_at from airports union all select updated_at from fares) x`,
     );
-    const [flightsAfter] = await q<{ n: string }>(`select count(*) as n from flights`);
+    const [flightsAfter] = await q<{ n: string }>(
+      `select count(*) as n from flights where schedule_id is not null`,
+    );
     expect(after).toEqual(before);
     expect(flightsAfter).toEqual(flightsBefore);
   });

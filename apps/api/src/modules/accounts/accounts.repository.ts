@@ -7,11 +7,18 @@ import {
   sessions,
   userIdentities,
   users,
-} from '../../db/schema';
-import type { Db } from '../../platform/db';
+} from '../../db/schema/accounts';
+import type { Db, Executor } from '../../platform/db';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+/** A third-party identity (Facebook, WeChat, Apple) linked to a user. */
+export interface LinkedIdentity {
+  userId: string;
+  provider: string;
+  /** The provider's stable user id. */
+  subject: string;
+  email: string | null;
+  displayName: string | null;
+}
 
 /** A traveller account as the accounts module sees it. */
 export interface StoredUser {
@@ -236,6 +243,47 @@ export class AccountsRepository {
       .where(eq(userIdentities.userId, userId))
       .orderBy(asc(userIdentities.provider));
     return rows.map((r) => r.provider);
+  }
+
+  /** The user a third-party identity is linked to, or null. */
+  async findIdentityUser(provider: string, subject: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+      .limit(1);
+    return rows[0]?.userId ?? null;
+  }
+
+  /** Links an identity; false when it was linked meanwhile (a parallel callback). */
+  async insertIdentity(i: LinkedIdentity, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(userIdentities)
+      .values({ ...i, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: userIdentities.id });
+    return rows.length === 1;
+  }
+
+  /** Keeps what the provider last said about the person. */
+  async refreshIdentity(
+    provider: string,
+    subject: string,
+    seen: { email: string | null; displayName: string | null },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(userIdentities)
+      .set({ ...seen, updatedAt: now })
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+  }
+
+  /** Moves every identity of one user onto another (e-mail binding onto an existing account). */
+  async moveIdentities(fromUserId: string, toUserId: string, now: Date): Promise<void> {
+    await this.db
+      .update(userIdentities)
+      .set({ userId: toUserId, updatedAt: now })
+      .where(eq(userIdentities.userId, fromUserId));
   }
 
   // Sessions

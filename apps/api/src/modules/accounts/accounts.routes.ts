@@ -31,9 +31,8 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import { clientNetwork, RateLimiter } from '../../platform/rate-limit';
-import { AccountsRepository } from './accounts.repository';
 import type { AccountsService, ClientMeta, SessionContext } from './accounts.service';
-import { SavedPassengersService } from './saved-passengers.service';
+import { createSavedPassengers } from './saved-passengers.service';
 import { sessionToken } from './session.plugin';
 import { LIMITS } from './throttle';
 
@@ -61,7 +60,7 @@ export function accountsRoutes(deps: {
   now: () => Date;
 }): FastifyPluginAsyncZod {
   const { accounts } = deps;
-  const passengers = new SavedPassengersService(new AccountsRepository(deps.db), deps.now);
+  const passengers = createSavedPassengers(deps.db, deps.now, deps.accounts.hubZone);
   const limiter = new RateLimiter(deps.db, deps.now);
   const limitLookups = async (request: FastifyRequest) => {
     if (

@@ -25,15 +25,16 @@ import {
   type RuleIssue,
 } from '@wings/rules';
 import type { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { emailCodeMail } from '../../platform/mail/templates';
 import { clientNetwork, SlidingWindowLimiter } from '../../platform/rate-limit';
-import { type PurposeKeys, serverKeys } from '../../platform/secrets';
+import type { PurposeKeys, ServerKeys } from '../../platform/secrets';
+import type { AccountsConfig } from './accounts.config';
 import {
   AccountsRepository,
+  type LinkedIdentity,
   type ProfilePatch,
   type StoredUser,
   uniqueViolation,
@@ -84,6 +85,8 @@ export interface AccountsServiceDeps {
   sessionTtlDays: number;
   /** Outside production only: every captcha shows this text, so automated journeys can solve it. */
   captchaTestText?: string | undefined;
+  /** The hub's zone (config HUB_TIME_ZONE): "today" for account rules is the airline's home date. */
+  hubZone: string;
 }
 
 function throwIfAny(issues: RuleIssue[]): void {
@@ -91,9 +94,6 @@ function throwIfAny(issues: RuleIssue[]): void {
 }
 
 const DAY_MS = 24 * 60 * 60_000;
-/** "Today" for account rules is the airline's home date (DESIGN.md §4). */
-export const HOME_ZONE = 'Asia/Phnom_Penh';
-
 /** Key of the login_attempts rows of what was typed in the account field. */
 function accountKey(account: NormalizedAccount): string {
   return account.kind === 'email'
@@ -121,6 +121,8 @@ function normalizeCountryCode(code: string | null | undefined): string | null {
  */
 export class AccountsService {
   readonly captchas: CaptchaService;
+  /** The hub's zone: "today" for account rules is the airline's home date (CODE_STYLE.md §8). */
+  readonly hubZone: string;
   private readonly repo: AccountsRepository;
   private readonly mailer: Mailer;
   private readonly now: () => Date;
@@ -136,6 +138,7 @@ export class AccountsService {
     this.pepper = deps.pepper;
     this.sessionTtlMs = deps.sessionTtlDays * DAY_MS;
     this.captchas = new CaptchaService(deps.repo, deps.now, deps.captchaTestText);
+    this.hubZone = deps.hubZone;
   }
 
   // E-mail codes
@@ -469,6 +472,27 @@ export class AccountsService {
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('passwordWrong');
   }
 
+  // Linked third-party identities (the oauth module signs in with them)
+
+  /** The user a provider's identity is linked to, or null. */
+  identityUser(provider: string, subject: string): Promise<string | null> {
+    return this.repo.findIdentityUser(provider, subject);
+  }
+
+  /** Links an identity to a user; false when the same identity was linked meanwhile. */
+  linkIdentity(identity: LinkedIdentity): Promise<boolean> {
+    return this.repo.insertIdentity(identity, this.now());
+  }
+
+  /** Keeps what the provider last said about the person behind a linked identity. */
+  refreshIdentity(
+    provider: string,
+    subject: string,
+    seen: { email: string | null; displayName: string | null },
+  ): Promise<void> {
+    return this.repo.refreshIdentity(provider, subject, seen, this.now());
+  }
+
   // Profile
 
   /** The user as the app sees them (ZUser). */
@@ -513,7 +537,7 @@ export class AccountsService {
       issues.push(...checkTitleGender(title, gender));
     }
     if (input.birthday !== undefined) {
-      if (input.birthday) issues.push(...checkBirthday(input.birthday, localDate(this.now(), HOME_ZONE)));
+      if (input.birthday) issues.push(...checkBirthday(input.birthday, localDate(this.now(), this.hubZone)));
       patch.birthday = input.birthday;
     }
     if (input.nationality !== undefined) {
@@ -591,12 +615,13 @@ export class AccountsService {
 
   /**
    * Folds an account made by third-party login into the account that owns the e-mail it
-   * bound: its saved passengers move over, then the emptied account and its sessions are
-   * removed. The caller has already moved the linked identities.
+   * bound: its linked identities and saved passengers move over, then the emptied account and
+   * its sessions are removed, in one transaction.
    */
   async absorbAccount(fromUserId: string, intoUserId: string): Promise<void> {
     if (fromUserId === intoUserId) return;
     await this.repo.transaction(async (repo) => {
+      await repo.moveIdentities(fromUserId, intoUserId, this.now());
       await repo.moveSavedPassengers(fromUserId, intoUserId, this.now());
       await repo.deleteUser(fromUserId);
     });
@@ -635,20 +660,26 @@ export class AccountsService {
   }
 }
 
-/** The accounts service over the app's database, mailer and clock (built once in buildApp). */
+/** The accounts service over the app's database, mailer, clock and keys (built once by the accounts module). */
 export function createAccountsService(deps: {
   db: Db;
   mailer: Mailer;
   now: () => Date;
-  config: Pick<Config, 'serverSecret' | 'serverSecretPrevious' | 'sessionTtlDays' | 'captchaTestText'>;
+  /** The server's keys: e-mail code digests are peppered with their own (platform/secrets.ts). */
+  keys: Pick<ServerKeys, 'emailCode'>;
+  /** The accounts slice of the configuration (accounts.config.ts). */
+  settings: AccountsConfig;
+  /** The hub's zone (network): "today" for account rules. */
+  hubZone: string;
 }): AccountsService {
   return new AccountsService({
     repo: new AccountsRepository(deps.db),
     mailer: deps.mailer,
     now: deps.now,
     limiter: new SlidingWindowLimiter(deps.db, deps.now),
-    pepper: serverKeys(deps.config).emailCode,
-    sessionTtlDays: deps.config.sessionTtlDays,
-    captchaTestText: deps.config.captchaTestText,
+    pepper: deps.keys.emailCode,
+    sessionTtlDays: deps.settings.sessionTtlDays,
+    captchaTestText: deps.settings.captchaTestText,
+    hubZone: deps.hubZone,
   });
 }

@@ -1,8 +1,8 @@
 import type { SavedPassenger, SavedPassengerInput } from '@wings/contracts';
 import { checkSavedPassenger, localDate } from '@wings/rules';
+import type { Executor } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
-import type { AccountsRepository, PassengerFields, StoredPassenger } from './accounts.repository';
-import { HOME_ZONE } from './accounts.service';
+import { AccountsRepository, type PassengerFields, type StoredPassenger } from './accounts.repository';
 import { isUuid } from './secrets';
 import { LIMITS } from './throttle';
 
@@ -14,6 +14,8 @@ export class SavedPassengersService {
   constructor(
     private readonly repo: AccountsRepository,
     private readonly now: () => Date,
+    /** The hub's zone (config HUB_TIME_ZONE): "today" for the passenger rules. */
+    private readonly hubZone: string,
   ) {}
 
   /** GET user/memberpassenger/selectByMemberId/{id}: `id` must be the caller's own user id. */
@@ -53,7 +55,7 @@ export class SavedPassengersService {
   }
 
   private validated(input: SavedPassengerInput): PassengerFields {
-    const issues = checkSavedPassenger(input, localDate(this.now(), HOME_ZONE));
+    const issues = checkSavedPassenger(input, localDate(this.now(), this.hubZone));
     if (issues.length > 0) throw invalid(issues);
     const phone = input.phone?.trim() || null;
     return {
@@ -94,4 +96,13 @@ function toSavedPassenger(p: StoredPassenger): SavedPassenger {
     phone: p.phone,
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/** The saved passengers over the app's database (booking reads a member's list through it). */
+export function createSavedPassengers(
+  db: Executor,
+  now: () => Date,
+  hubZone: string,
+): SavedPassengersService {
+  return new SavedPassengersService(new AccountsRepository(db), now, hubZone);
 }

@@ -31,7 +31,7 @@ export function sessionToken(headers: Record<string, string | string[] | undefin
  * Decorates the app with the accounts service and reads the login session of every request.
  * Routes flagged `config: { auth: 'user' }` answer code 600 (login expired) without a live
  * session, the signal on which the app clears its session and opens login (spec §4, §7).
- * Register it after the access-token hook so a missing access token is reported first.
+ * The main layer runs it after its access-token check, so a missing access token is reported first.
  */
 export function accountsPlugin(service: AccountsService) {
   return fp(
@@ -39,7 +39,8 @@ export function accountsPlugin(service: AccountsService) {
       app.decorate('accounts', service);
       app.decorateRequest('userId', null);
       app.decorateRequest('sessionId', null);
-      app.addHook('onRequest', async (request) => {
+      // The main layer's traveller session, read after its access token (a missing one is reported first).
+      app.layers.authenticate('main', async (request) => {
         const token = sessionToken(request.headers);
         if (token) {
           const session = await service.resolveSession(token);
@@ -59,6 +60,6 @@ export function accountsPlugin(service: AccountsService) {
       purge.unref();
       app.addHook('onClose', async () => clearInterval(purge));
     },
-    { name: 'accounts-session' },
+    { name: 'accounts-session', dependencies: ['layers'] },
   );
 }

@@ -1,8 +1,9 @@
 import { addDays, addMonths, formatDate } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, fieldsOf, registerUser } from '../accounts/test-support';
-import { type Client, contact, type FlightPick, flightOn, offerFor, party, passenger } from './test-support';
+import { aPrivateFlight, aReturnFlight, type PrivateFlight } from '../../../test/scenarios';
+import { client, fieldsOf, registerUser } from '../../../test/support/clients';
+import { type Client, contact, offerFor, party, passenger } from './test-support';
 
 const URL = '/travelsky/ibe/addPassenger';
 
@@ -14,17 +15,16 @@ function keyOf(body: { data: { fields?: Array<{ field: string; key: string }> } 
 describe('addPassenger (spec §5 passenger and contact rules)', () => {
   let t: TestApp;
   let guest: Client;
-  let out: FlightPick;
-  let back: FlightPick;
+  let out: PrivateFlight;
+  let back: PrivateFlight;
   let oneWay: string;
   let family: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     guest = client(t);
-    // KTI-SGN / SGN-KTI far ahead: this file's own flights.
-    out = await flightOn(t, 'WC211', 250);
-    back = await flightOn(t, 'WC212', 257);
+    out = await aPrivateFlight(t, { from: 'KTI', to: 'SGN' });
+    back = await aReturnFlight(t, out, { days: 7 });
     oneWay = await offerFor(guest, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     family = await offerFor(
       guest,

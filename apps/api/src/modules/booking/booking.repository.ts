@@ -1,19 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { OrderPayStatus } from '@wings/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   orderEvents,
-  orderHolds,
   orderPassengers,
   orderPriceLines,
   orderSegments,
   orders,
-} from '../../db/schema';
-import type { Db } from '../../platform/db';
+} from '../../db/schema/booking';
+import type { Db, Executor, Tx } from '../../platform/db';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+export { isRetryableConflict } from '../../platform/db';
 
-/** The database handle a transaction runs on, for other modules' services that join it (promo redemption). */
+/** The database handle a transaction runs on, for other modules' services that join it. */
 export type TransactionHandle = Tx;
+
+const UNPAID = OrderPayStatus.un_paid;
+const PAID = OrderPayStatus.paid;
+const CANCELED = OrderPayStatus.canceled;
 
 /** An order as the booking module reads it back. */
 export interface StoredOrder {
@@ -28,15 +31,6 @@ export interface StoredOrder {
   promoCode: string | null;
   /** The hash of the request that made it (null on orders made before issue 9). */
   requestHash: string | null;
-}
-
-/** What one holder's live unpaid orders hold (issue 9: the hold limits). */
-export interface HeldUnpaid {
-  orders: number;
-  /** Seats over all flights: a seat on each flight of a return counts twice. */
-  seats: number;
-  /** Seats by flight id. */
-  byFlight: Map<string, number>;
 }
 
 export interface NewOrder {
@@ -97,23 +91,41 @@ export interface NewPriceLine {
   amount: number;
 }
 
-/** Seats one order holds on one flight and booking class. */
-export interface SeatHold {
-  flightId: string;
-  cabin: string;
-  bookingClass: string;
-  /** Seated passengers (adults and children). */
-  seats: number;
-  /** Lap infants: no seat, but the cabin's infant limit. */
-  infants: number;
-}
-
 export interface StoredLine {
   passengerType: number;
   passengerSeq: number;
   kind: string;
   code: string;
   amount: number;
+}
+
+/** One row of an order's history, as the one writer (order-lifecycle.ts) stores it. */
+export interface NewOrderEvent {
+  /** created | expired | paid | ticketed | late_payment_refund | refunded | ... */
+  type: string;
+  /** user:<id> | guest | system | staff:<id> | gateway:<name> */
+  actor: string;
+  reason?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+/** What the order's state machine reads under (or before taking) the order row lock. */
+export interface OrderState {
+  id: string;
+  orderNo: string;
+  /** The logged-in owner, or null for a guest's order. */
+  userId: string | null;
+  status: number;
+  payDeadline: Date;
+  promoCode: string | null;
+  ticketedAt: Date | null;
+}
+
+/** An order owed tickets, and where the ticketing sweep's next page starts after it. */
+export interface SweepCursor {
+  id: string;
+  /** updated_at as PostgreSQL prints it (to the microsecond). */
+  updatedAt: string;
 }
 
 /** Which unique key an insert hit, if any. */
@@ -130,17 +142,6 @@ function violatedConstraint(err: unknown): string | null {
   return null;
 }
 
-/** A PostgreSQL deadlock or serialization failure: the transaction may simply be run again. */
-export function isRetryableConflict(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: string }).code;
-    if (code === '40P01' || code === '40001') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 const orderColumns = {
   id: orders.id,
   orderNo: orders.orderNo,
@@ -154,10 +155,30 @@ const orderColumns = {
   requestHash: orders.requestHash,
 };
 
+function toState(r: {
+  id: string;
+  order_no: string;
+  user_id: string | null;
+  status: number;
+  pay_deadline: string | Date;
+  promo_code: string | null;
+  ticketed_at: string | Date | null;
+}): OrderState {
+  return {
+    id: r.id,
+    orderNo: r.order_no,
+    userId: r.user_id ?? null,
+    status: Number(r.status),
+    payDeadline: new Date(r.pay_deadline),
+    promoCode: r.promo_code ?? null,
+    ticketedAt: r.ticketed_at === null ? null : new Date(r.ticketed_at),
+  };
+}
+
 /**
- * Storage of orders, their segments, passengers, price lines, holds and events, and the
- * seat counters they move: the only code of the booking module that knows Drizzle and SQL.
- * Seat counters change only through the conditional UPDATEs below, never read-then-write.
+ * Storage of orders, their segments, passengers, price lines and events: the only code of the
+ * booking module's write side that knows Drizzle and SQL. The order's status changes only
+ * through the conditional UPDATEs below, called by order-lifecycle.ts.
  */
 export class BookingRepository {
   constructor(private readonly db: Executor) {}
@@ -185,37 +206,19 @@ export class BookingRepository {
   }
 
   /**
-   * What a holder's unpaid orders still before their deadline hold: orders, seats, seats per
-   * flight. An order past its deadline no longer counts, even before the expiry job releases it.
+   * A holder's unpaid orders still before their deadline. An order past its deadline no longer
+   * counts, even before the expiry job releases it.
    */
-  async heldUnpaid(holder: string, now: Date): Promise<HeldUnpaid> {
-    const result = await this.db.execute<{
-      order_id: string;
-      flight_id: string | null;
-      seats: number | null;
-    }>(
-      sql`
-      select o.id as order_id, h.flight_id, h.seats
-        from orders o
-        left join order_holds h on h.order_id = o.id and h.released_at is null
-       where o.holder = ${holder} and o.status = 0 and o.pay_deadline > ${now}`,
-    );
-    const ids = new Set<string>();
-    const byFlight = new Map<string, number>();
-    let seats = 0;
-    for (const r of result.rows) {
-      ids.add(r.order_id);
-      if (r.flight_id === null) continue;
-      const n = Number(r.seats);
-      seats += n;
-      byFlight.set(r.flight_id, (byFlight.get(r.flight_id) ?? 0) + n);
-    }
-    return { orders: ids.size, seats, byFlight };
+  async unpaidOrderIdsOf(holder: string, now: Date): Promise<string[]> {
+    const result = await this.db.execute<{ id: string }>(sql`
+      select o.id from orders o
+       where o.holder = ${holder} and o.status = ${UNPAID} and o.pay_deadline > ${now}`);
+    return result.rows.map((r) => r.id);
   }
 
   /**
-   * Inserts the order row; a unique key already taken is answered as a conflict instead of
-   * an error. Inside a transaction the caller must roll back after a conflict (the statement
+   * Inserts the order row, unpaid; a unique key already taken is answered as a conflict instead
+   * of an error. Inside a transaction the caller must roll back after a conflict (the statement
    * failed), so it throws a marker and reads the winner afterwards.
    */
   async insertOrder(o: NewOrder): Promise<{ id: string } | { conflict: OrderConflict }> {
@@ -226,7 +229,7 @@ export class BookingRepository {
           orderNo: o.orderNo,
           pnr: o.pnr,
           userId: o.userId,
-          status: 0,
+          status: UNPAID,
           currency: o.currency,
           payDeadline: o.payDeadline,
           idempotencyKey: o.idempotencyKey,
@@ -278,127 +281,146 @@ export class BookingRepository {
       .values(lines.map((l) => ({ ...l, orderId, currency, createdAt: now, updatedAt: now })));
   }
 
-  async insertHolds(orderId: string, holds: SeatHold[], now: Date): Promise<void> {
-    await this.db
-      .insert(orderHolds)
-      .values(holds.map((h) => ({ ...h, orderId, createdAt: now, updatedAt: now })));
+  /** Appends a row to the order's history (only order-lifecycle.ts's `recordOrderEvent` calls it). */
+  async insertEvent(orderId: string, event: NewOrderEvent, now: Date): Promise<void> {
+    await this.db.insert(orderEvents).values({
+      orderId,
+      type: event.type,
+      actor: event.actor,
+      reason: event.reason ?? null,
+      data: event.data ?? null,
+      createdAt: now,
+    });
   }
 
-  async insertEvent(
+  async hasEvent(orderId: string, type: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, type)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The order's state, read without a lock. */
+  async state(orderId: string): Promise<OrderState | null> {
+    const r = await this.db.execute<Parameters<typeof toState>[0]>(sql`
+      select id, order_no, user_id, status, pay_deadline, promo_code, ticketed_at from orders where id = ${orderId}`);
+    const row = r.rows[0];
+    return row ? toState(row) : null;
+  }
+
+  /**
+   * Locks the order row (serializes payment and ticketing of one order) and reads its state.
+   * With `skipLocked`, null when another transaction holds it.
+   */
+  async lock(where: { id: string } | { orderNo: string }, skipLocked = false): Promise<OrderState | null> {
+    const match = 'id' in where ? sql`id = ${where.id}` : sql`order_no = ${where.orderNo}`;
+    const r = await this.db.execute<Parameters<typeof toState>[0]>(sql`
+      select id, order_no, user_id, status, pay_deadline, promo_code, ticketed_at from orders
+       where ${match} for update ${skipLocked ? sql`skip locked` : sql``}`);
+    const row = r.rows[0];
+    return row ? toState(row) : null;
+  }
+
+  /** Unpaid → paid; false when the order was not unpaid. */
+  async setPaid(orderId: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update orders set status = ${PAID}, updated_at = ${now}
+       where id = ${orderId} and status = ${UNPAID} returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /**
+   * Unpaid → canceled (with `overdue`, only once its deadline has passed); the order's promo code
+   * (null when none), or false when it was not unpaid (or not yet due).
+   */
+  async setCanceled(
     orderId: string,
-    type: string,
-    actor: string,
     now: Date,
-    data: Record<string, unknown> | null = null,
-  ): Promise<void> {
-    await this.db.insert(orderEvents).values({ orderId, type, actor, data, createdAt: now });
-  }
-
-  /**
-   * Takes `seats` of a booking class and its cabin (and `infants` of the cabin's infant limit)
-   * of a scheduled flight not yet departed, or nothing. Each UPDATE re-checks its limit on the
-   * row it locks, so concurrent buyers queue on the row lock and the second sees the first's
-   * count: the counters can never pass their limits. False when either limit would be passed;
-   * the caller then rolls the transaction back (the class update, if done, with it).
-   */
-  async takeSeats(hold: SeatHold, now: Date): Promise<boolean> {
-    const klass = await this.db.execute<{ cabin: string }>(sql`
-      update flight_class_inventory ci
-         set sold = ci.sold + ${hold.seats}, updated_at = ${now}
-       where ci.flight_id = ${hold.flightId}::bigint
-         and ci.booking_class = ${hold.bookingClass}
-         and ci.sold + ci.external_sold + ${hold.seats} <= ci.authorised_limit
-         and exists (select 1 from flights f
-                      where f.id = ci.flight_id and f.status = 'scheduled' and f.dep_utc > ${now})
-      returning ci.cabin`);
-    const cabin = klass.rows[0]?.cabin;
-    if (!cabin) return false;
-    const cabins = await this.db.execute(sql`
-      update flight_cabins
-         set sold = sold + ${hold.seats}, infant_sold = infant_sold + ${hold.infants}, updated_at = ${now}
-       where flight_id = ${hold.flightId}::bigint
-         and cabin = ${cabin}
-         and sold + external_sold + ${hold.seats} <= capacity
-         and infant_sold + ${hold.infants} <= infant_capacity
-      returning flight_id`);
-    return (cabins.rowCount ?? 0) === 1;
-  }
-
-  /**
-   * Cancels an unpaid order whose deadline has passed. The row lock makes a second caller
-   * wait and then find the status changed: exactly one caller gets the order's promo code
-   * (null when it had none); the others get false.
-   */
-  async cancelOverdue(orderId: string, now: Date): Promise<{ promoCode: string | null } | false> {
+    overdue: boolean,
+  ): Promise<{ promoCode: string | null } | false> {
     const result = await this.db.execute<{ promo_code: string | null }>(sql`
-      update orders set status = 2, canceled_at = ${now}, updated_at = ${now}
-       where id = ${orderId} and status = 0 and pay_deadline <= ${now}
+      update orders set status = ${CANCELED}, canceled_at = ${now}, updated_at = ${now}
+       where id = ${orderId} and status = ${UNPAID} ${overdue ? sql`and pay_deadline <= ${now}` : sql``}
       returning promo_code`);
     const row = result.rows[0];
     return row ? { promoCode: row.promo_code ?? null } : false;
   }
 
-  /**
-   * A late payment revived an expired order: its promo code's use, given back at the expiry,
-   * is taken again. Counted even past the code's limit: the traveller paid the discounted price
-   * the order was made with (docs/decisions.md, issue 9). Whether it went past the limit; null
-   * when the order has no promo code.
-   */
-  async retakePromoUse(orderId: string, now: Date): Promise<{ code: string; pastLimit: boolean } | null> {
-    const result = await this.db.execute<{ code: string; past_limit: boolean }>(sql`
-      update promo_codes p set used_count = p.used_count + 1, updated_at = ${now}
-        from orders o
-       where o.id = ${orderId} and p.code = o.promo_code
-      returning p.code, (p.usage_limit is not null and p.used_count > p.usage_limit) as past_limit`);
-    const row = result.rows[0];
-    return row ? { code: row.code, pastLimit: Boolean(row.past_limit) } : null;
+  /** Canceled (expired) → paid; false when it was not canceled. */
+  async setPaidLate(orderId: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update orders set status = ${PAID}, canceled_at = null, updated_at = ${now}
+       where id = ${orderId} and status = ${CANCELED} returning id`);
+    return (r.rowCount ?? 0) === 1;
   }
 
-  /**
-   * Marks the order's live holds released and gives their seats back to the counters. Only
-   * the rows this call flipped from unreleased are given back, so a release runs once.
-   */
-  async releaseHolds(orderId: string, now: Date): Promise<SeatHold[]> {
-    const released = await this.db.execute<{
-      flight_id: string;
-      cabin: string;
-      booking_class: string;
-      seats: number;
-      infants: number;
-    }>(sql`
-      update order_holds set released_at = ${now}, updated_at = ${now}
-       where order_id = ${orderId} and released_at is null
-      returning flight_id, cabin, booking_class, seats, infants`);
-    const holds = released.rows
-      .map((r) => ({
-        flightId: r.flight_id,
-        cabin: r.cabin,
-        bookingClass: r.booking_class,
-        seats: Number(r.seats),
-        infants: Number(r.infants),
-      }))
-      // The same lock order as when seats are taken: by flight, class row before cabin row.
-      .sort(
-        (a, b) => Number(a.flightId) - Number(b.flightId) || a.bookingClass.localeCompare(b.bookingClass),
-      );
-    for (const h of holds) {
-      await this.db.execute(sql`
-        update flight_class_inventory set sold = sold - ${h.seats}, updated_at = ${now}
-         where flight_id = ${h.flightId}::bigint and booking_class = ${h.bookingClass}`);
-      await this.db.execute(sql`
-        update flight_cabins
-           set sold = sold - ${h.seats}, infant_sold = infant_sold - ${h.infants}, updated_at = ${now}
-         where flight_id = ${h.flightId}::bigint and cabin = ${h.cabin}`);
-    }
-    return holds;
+  /** Paid and not yet marked → ticketed (every passenger has a ticket); false otherwise. */
+  async setTicketed(orderId: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update orders set ticketed_at = ${now}
+       where id = ${orderId} and status = ${PAID} and ticketed_at is null returning id`);
+    return (r.rowCount ?? 0) === 1;
   }
 
   /** Unpaid orders past their deadline, oldest first (the partial index on unpaid deadlines). */
   async overdueOrderIds(now: Date, limit: number): Promise<string[]> {
     const result = await this.db.execute<{ id: string }>(sql`
-      select id from orders where status = 0 and pay_deadline <= ${now}
+      select id from orders where status = ${UNPAID} and pay_deadline <= ${now}
        order by pay_deadline limit ${limit}`);
     return result.rows.map((r) => r.id);
+  }
+
+  async idByOrderNo(orderNo: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderNo, orderNo))
+      .limit(1);
+    return rows[0]?.id ?? null;
+  }
+
+  /** Whether the order is paid and still owed tickets. */
+  async owesTickets(orderId: string): Promise<boolean> {
+    const r = await this.db.execute(
+      sql`select 1 from orders where id = ${orderId} and status = ${PAID} and ticketed_at is null`,
+    );
+    return r.rows.length > 0;
+  }
+
+  /**
+   * A page of paid orders still owed tickets (the sweep for lost ticketing jobs), read through a
+   * partial index in (updated_at, id) order, after the last one of the previous page.
+   */
+  async untickedPaidOrders(limit: number, after: SweepCursor | null = null): Promise<SweepCursor[]> {
+    // The cursor keeps updated_at as PostgreSQL's text (microseconds), which a JS Date would round.
+    const r = await this.db.execute<{ id: string; updated_at: string }>(sql`
+      select id, updated_at::text as updated_at from orders
+       where status = ${PAID} and ticketed_at is null
+         ${after ? sql`and (updated_at, id) > (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
+       order by updated_at, id limit ${limit}`);
+    return r.rows.map((x) => ({ id: x.id, updatedAt: x.updated_at }));
+  }
+
+  /** The ids and positions of the order's passengers and segments (what its tickets are issued for). */
+  async ticketingFacts(orderId: string): Promise<{
+    passengers: Array<{ id: string; seq: number }>;
+    segments: Array<{ id: string; seq: number }>;
+  }> {
+    const [passengers, segments] = await Promise.all([
+      this.db
+        .select({ id: orderPassengers.id, seq: orderPassengers.seq })
+        .from(orderPassengers)
+        .where(eq(orderPassengers.orderId, orderId))
+        .orderBy(orderPassengers.seq),
+      this.db
+        .select({ id: orderSegments.id, seq: orderSegments.seq })
+        .from(orderSegments)
+        .where(eq(orderSegments.orderId, orderId))
+        .orderBy(orderSegments.seq),
+    ]);
+    return { passengers, segments };
   }
 
   /** The price lines of an order with the type and position of their passenger. */

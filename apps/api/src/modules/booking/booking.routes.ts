@@ -7,26 +7,16 @@ import {
 } from '@wings/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
-import type { JobRunner } from '../../platform/jobs/jobs';
-import { AccountsRepository } from '../accounts/accounts.repository';
-import type { AccountsService } from '../accounts/accounts.service';
-import { SavedPassengersService } from '../accounts/saved-passengers.service';
-import type { AirportZones } from '../shopping/airport-zones';
-import { BookingRepository } from './booking.repository';
-import {
-  BookingService,
-  type BookingServiceDeps,
-  type Caller,
-  ORDER_EXPIRE_JOB,
-  ORDER_EXPIRE_SWEEP_JOB,
-} from './booking.service';
+import type { BookingService, Caller } from './booking.service';
+import type { Ticketing } from './ticketing';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Orders and their seat holds; the payment module and the tests reach the service here. */
+    /** Orders and their seat holds; the tests reach the service here (expireOrder, expireOverdue). */
     booking: BookingService;
+    /** Ticketing paid orders; the tests reach it here (issueTickets, ticketMissing). */
+    ticketing: Ticketing;
   }
 }
 
@@ -37,62 +27,12 @@ function caller(request: FastifyRequest): Caller {
 }
 
 /**
- * The booking service over the app's database, with what it needs of the accounts module
- * (captchas, saved passengers). app.ts decorates the app with it (`app.booking`) so the
- * payment module and the tests reach the same instance.
+ * Booking calls (booking-and-account.md §7, issue 4), served under /api at the spec's paths. The
+ * order-expiry jobs are booking.jobs.ts's.
  */
-export function createBookingService(deps: {
-  db: Db;
-  now: () => Date;
-  jobs: JobRunner;
-  accounts: AccountsService;
-  log: BookingServiceDeps['log'];
-  orderPayMinutes: number;
-  guestNationalities: string[];
-  zones: AirportZones;
-  limits: BookingServiceDeps['limits'];
-}): BookingService {
-  const passengers = new SavedPassengersService(new AccountsRepository(deps.db), deps.now);
-  return new BookingService({
-    repo: new BookingRepository(deps.db),
-    zones: deps.zones,
-    accounts: {
-      verifyCaptcha: (id, answer) => deps.accounts.captchas.verify(id, answer),
-      savedPassengers: (userId) => passengers.list(userId, userId),
-    },
-    jobs: deps.jobs,
-    now: deps.now,
-    log: deps.log,
-    orderPayMinutes: deps.orderPayMinutes,
-    guestNationalities: deps.guestNationalities,
-    limits: deps.limits,
-  });
-}
-
-/**
- * Booking calls (booking-and-account.md §7, issue 4), served under /api at the spec's paths,
- * and the order-expiry jobs: one job per order at its pay deadline, plus a per-minute sweep
- * for any job that was lost. Register after the pricing routes (orders are priced through
- * `app.pricing`); the workers run once the app's job runner starts (main.ts).
- */
-export function bookingRoutes(deps: { service: BookingService; jobs: JobRunner }): FastifyPluginAsyncZod {
-  const { service, jobs } = deps;
+export function bookingRoutes(deps: { service: BookingService }): FastifyPluginAsyncZod {
+  const { service } = deps;
   return async (app) => {
-    service.bindPricing(app.pricing);
-
-    await jobs.work<{ orderId: string }>(
-      ORDER_EXPIRE_JOB,
-      async ({ orderId }) => {
-        await service.expireOrder(orderId);
-      },
-      // At most one queued expiry per order (singleton key = order id).
-      { policy: 'short' },
-    );
-    await jobs.schedule(ORDER_EXPIRE_SWEEP_JOB, '* * * * *', async () => {
-      const expired = await service.expireOverdue();
-      if (expired > 0) app.log.info({ expired }, 'expired overdue unpaid orders');
-    });
-
     app.post(
       '/travelsky/ibe/addPassenger',
       {

@@ -4,6 +4,7 @@ import {
   type Contact,
   Language,
   type LanguageTag,
+  OrderPayStatus,
   type PriceBreakdown,
   type SavedOrder,
   type ZAddPassengerRequest,
@@ -27,21 +28,26 @@ import {
   type RuleIssue,
 } from '@wings/rules';
 import type { z } from 'zod';
+import { type Actor, actorLabel, mayCancelOrder } from '../../platform/access';
+import type { Tx } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
 import { clientNetwork } from '../../platform/rate-limit';
-import type { OfferRecord, PriceLine, PricingService } from '../pricing/pricing.service';
-import type { AirportZones } from '../shopping/airport-zones';
+import type { PurposeKeys } from '../../platform/secrets';
+import type { Inventory, SeatHold } from '../inventory';
+import type { AirportZones } from '../network';
+import type { NewPayable } from '../payments';
+import type { OfferRecord, PriceLine, PricingService } from '../pricing';
 import {
   type BookingRepository,
-  type HeldUnpaid,
   isRetryableConflict,
   type NewPassenger,
   type NewPriceLine,
-  type SeatHold,
   type StoredOrder,
 } from './booking.repository';
+import { cancelOrder, createOrder, expireOrder, IllegalOrderTransition } from './order-lifecycle';
 import { newOrderNo, newPnr } from './order-numbers';
+import { bookingGrant } from './orders.service';
 
 type AddPassengerInput = z.infer<typeof ZAddPassengerRequest>;
 type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
@@ -49,12 +55,24 @@ type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
 /** What booking needs of the pricing module. */
 export type PricingPort = Pick<
   PricingService,
-  'getOffer' | 'priceBreakdown' | 'redeemPromo' | 'releasePromo'
+  'getOffer' | 'priceBreakdown' | 'redeemPromo' | 'releasePromo' | 'retakePromo'
 >;
 
-/** What booking needs of the orders module: a grant to read the new order's detail (issue 5). */
-export interface OrderGrantPort {
-  bookingGrant(orderNo: string, payDeadline: Date): { orderToken: string; orderTokenExpiresAt: string };
+/** What booking needs of the payments module: the order's payable, made and withdrawn with it. */
+export interface PayablesPort {
+  /** An open payable in the order's creating transaction (payments' createPayable). */
+  createPayable(tx: Tx, payable: NewPayable): Promise<string>;
+  /** open → closed, in the expiry's transaction; false when a payment paid it first. */
+  closePayable(tx: Tx, kind: 'order', reference: string, now: Date): Promise<boolean>;
+}
+
+/** What one holder's live unpaid orders hold (issue 9: the hold limits). */
+interface HeldUnpaid {
+  orders: number;
+  /** Seats over all flights: a seat on each flight of a return counts twice. */
+  seats: number;
+  /** Seats by flight id. */
+  byFlight: Map<string, number>;
 }
 
 /** What booking needs of the accounts module. */
@@ -75,8 +93,14 @@ export interface BookingServiceDeps {
   repo: BookingRepository;
   /** Airport time zones, from the network module. */
   zones: AirportZones;
-  /** The pricing module's service (`app.pricing`); bound by the routes when not given here. */
-  pricing?: PricingPort;
+  /** The pricing module's service: offers, prices, promo code uses. */
+  pricing: PricingPort;
+  /** Seat counts and holds (the inventory module). */
+  inventory: Inventory;
+  /** The order's payable (the payments module). */
+  payables: PayablesPort;
+  /** The order-grant keys (platform/secrets.ts): saveTicketOrder answers with a grant signed with them. */
+  grantKeys: PurposeKeys;
   accounts: AccountsPort;
   jobs: Pick<JobRunner, 'send'>;
   now: () => Date;
@@ -164,7 +188,7 @@ class RollBack extends Error {
 /**
  * Booking (booking-and-account.md §3, §5, §7, §8; issue 4): checks passengers and contact
  * against an offer, and turns an offer into an unpaid order that holds its seats at once.
- * Creating an order is the first step of the money flow (STYLE.md §8): it records what it
+ * Creating an order is the first step of the money flow (CODE_STYLE.md §10): it records what it
  * took (order_holds), and its compensation is `expireOrder`, which gives exactly those seats
  * back once. Every seat counter change is a conditional UPDATE in the order's transaction.
  */
@@ -173,33 +197,17 @@ export class BookingService {
   /** Orders being created in this process, by idempotency key: a double tap joins the first. */
   private readonly inFlight = new Map<string, Promise<SavedOrder>>();
 
-  private pricingService: PricingPort | null;
-  private orderGrants: OrderGrantPort | null = null;
-
   constructor(private readonly deps: BookingServiceDeps) {
     this.repo = deps.repo;
-    this.pricingService = deps.pricing ?? null;
   }
 
-  /** Connects the pricing module's service (it is decorated in the /api context, after this is built). */
-  bindPricing(pricing: PricingPort): void {
-    this.pricingService = pricing;
-  }
-
-  /** Connects the orders module, which signs the order grant saveTicketOrder answers with. */
-  bindOrderGrants(grants: OrderGrantPort): void {
-    this.orderGrants = grants;
-  }
-
-  /** The order grant for the answer, when the orders module is connected. */
+  /** The grant saveTicketOrder answers with, so a guest reads the order after paying. */
   private grantOf(orderNo: string, payDeadline: Date) {
-    return this.orderGrants?.bookingGrant(orderNo, payDeadline) ?? {};
+    return bookingGrant(this.deps.grantKeys, orderNo, payDeadline);
   }
 
   private pricing(): PricingPort {
-    if (!this.pricingService)
-      throw new Error('booking needs the pricing module registered before its routes');
-    return this.pricingService;
+    return this.deps.pricing;
   }
 
   /** POST ibe/addPassenger: every problem of the passengers and contact, by field; 400 when any. */
@@ -261,7 +269,7 @@ export class BookingService {
     if (issues.length > 0) throw invalid(issues);
 
     const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
-    const { breakdown, lines } = await pricing.priceBreakdown(record.id, promoCode);
+    const { breakdown, lines } = await pricing.priceBreakdown(record, promoCode);
     if (promoCode && !breakdown.promo?.applied) {
       throw invalid([{ field: 'promoCode', key: breakdown.promo?.reason ?? 'promo.unknown' }]);
     }
@@ -307,84 +315,107 @@ export class BookingService {
 
     for (let attempt = 1; ; attempt++) {
       try {
-        const orderNo = newOrderNo(now);
+        const orderNo = newOrderNo(now, this.deps.zones.hubZone);
         const pnr = newPnr();
         const orderId = await this.repo.transaction(async (tx, handle) => {
           // First, under the holder's lock: what this account or address already holds unpaid.
-          await this.checkHoldLimits(tx, holder, holds, record, now);
-          const inserted = await tx.insertOrder({
-            orderNo,
-            pnr,
-            userId: caller.userId,
-            currency: record.currency,
-            payDeadline,
-            idempotencyKey: input.idempotencyKey,
-            offerId: record.id,
-            contact: {
-              name: input.contact.name.trim().toUpperCase(),
-              countryCode: input.contact.countryCode.trim().replace(/^\+/, ''),
-              phone: input.contact.phone.trim(),
-              email: input.contact.email.trim(),
+          await this.checkHoldLimits(tx, handle, holder, holds, record, now);
+          const contact = {
+            name: input.contact.name.trim().toUpperCase(),
+            countryCode: input.contact.countryCode.trim().replace(/^\+/, ''),
+            phone: input.contact.phone.trim(),
+            email: input.contact.email.trim(),
+          };
+          const language = Language[caller.lang];
+          const inserted = await createOrder(
+            handle,
+            {
+              orderNo,
+              pnr,
+              userId: caller.userId,
+              currency: record.currency,
+              payDeadline,
+              idempotencyKey: input.idempotencyKey,
+              offerId: record.id,
+              contact,
+              language,
+              promoCode: breakdown.promo?.applied ? breakdown.promo.code : null,
+              holder,
+              requestHash,
+              now,
             },
-            language: Language[caller.lang],
-            promoCode: breakdown.promo?.applied ? breakdown.promo.code : null,
-            holder,
-            requestHash,
-            now,
-          });
+            { actor, data: { offerId: record.id, payDeadline: payDeadline.toISOString(), holds } },
+            async (id) => {
+              const segmentIds = await tx.insertSegments(
+                id,
+                record.segments.map((s, seq) => ({
+                  seq,
+                  flightId: s.flightId,
+                  flightNo: s.flightNo,
+                  depCode: s.depCode,
+                  arrCode: s.arrCode,
+                  depUtc: new Date(s.depUtc),
+                  arrUtc: new Date(s.arrUtc),
+                  aircraft: s.aircraft,
+                  family: s.family,
+                  cabin: s.cabin,
+                  bookingClass: s.bookingClass,
+                })),
+                now,
+              );
+              const passengerIds = await tx.insertPassengers(id, passengers, now);
+              const priceLines: NewPriceLine[] = passengers.flatMap((p, i) =>
+                (perType.get(p.passengerType) ?? []).map((l) => ({
+                  passengerId: passengerIds[i]!,
+                  segmentId: segmentIds[l.segment] ?? null,
+                  kind: l.kind,
+                  code: l.code,
+                  amount: l.amount,
+                })),
+              );
+              await tx.insertPriceLines(id, record.currency, priceLines, now);
+
+              // Hold the seats: each conditional UPDATE either takes them within the limits or takes nothing.
+              if (!(await this.deps.inventory.hold(handle, id, holds, now)))
+                throw new AppError('seatsSoldOut');
+
+              if (breakdown.promo?.applied && !(await pricing.redeemPromo(handle, breakdown.promo.code))) {
+                throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
+              }
+              // What payments will charge: the order's total, stored once with its own lines.
+              await this.deps.payables.createPayable(handle, {
+                kind: 'order',
+                reference: orderNo,
+                ownerUserId: caller.userId,
+                amount: lineTotal,
+                currency: record.currency,
+                lines: priceLines.map((l) => ({
+                  kind: l.kind,
+                  code: l.code,
+                  passengerRef: l.passengerId,
+                  segmentRef: l.segmentId,
+                  amount: l.amount,
+                })),
+                dueAt: payDeadline,
+                contact: {
+                  name: contact.name,
+                  email: contact.email,
+                  phone: `${contact.countryCode}${contact.phone}`,
+                  language,
+                  surnames: passengers.map((p) => p.surname),
+                },
+                now,
+              });
+            },
+          );
           if ('conflict' in inserted) throw new RollBack(inserted.conflict);
-          const id = inserted.id;
-
-          const segmentIds = await tx.insertSegments(
-            id,
-            record.segments.map((s, seq) => ({
-              seq,
-              flightId: s.flightId,
-              flightNo: s.flightNo,
-              depCode: s.depCode,
-              arrCode: s.arrCode,
-              depUtc: new Date(s.depUtc),
-              arrUtc: new Date(s.arrUtc),
-              aircraft: s.aircraft,
-              family: s.family,
-              cabin: s.cabin,
-              bookingClass: s.bookingClass,
-            })),
-            now,
-          );
-          const passengerIds = await tx.insertPassengers(id, passengers, now);
-          const priceLines: NewPriceLine[] = passengers.flatMap((p, i) =>
-            (perType.get(p.passengerType) ?? []).map((l) => ({
-              passengerId: passengerIds[i]!,
-              segmentId: segmentIds[l.segment] ?? null,
-              kind: l.kind,
-              code: l.code,
-              amount: l.amount,
-            })),
-          );
-          await tx.insertPriceLines(id, record.currency, priceLines, now);
-
-          // Hold the seats: each conditional UPDATE either takes them within the limits or takes nothing.
-          for (const hold of holds) {
-            if (!(await tx.takeSeats(hold, now))) throw new AppError('seatsSoldOut');
-          }
-          await tx.insertHolds(id, holds, now);
-
-          if (breakdown.promo?.applied && !(await pricing.redeemPromo(handle, breakdown.promo.code))) {
-            throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
-          }
-          await tx.insertEvent(id, 'created', actor, now, {
-            offerId: record.id,
-            payDeadline: payDeadline.toISOString(),
-            holds,
-          });
-          return id;
+          return inserted.id;
         });
         await this.scheduleExpiry(orderId, payDeadline);
         return {
           orderNo,
           pnr,
-          status: 0,
+          status: OrderPayStatus.un_paid,
           payDeadline: payDeadline.toISOString(),
           amountDue: breakdown.total,
           price: withTaxesByCode(breakdown),
@@ -405,28 +436,66 @@ export class BookingService {
   }
 
   /**
-   * Cancels an unpaid order past its deadline and gives back exactly the seats it held, once:
-   * the status change is a conditional UPDATE (a second caller waits on its row lock and then
-   * changes nothing), and only holds flipped from unreleased by this call are given back.
-   * Its promo code's use goes back with them (issue 9), in the same transaction, so exactly once.
-   * The order keeps its holds (released) and segments, so a late payment can take them again.
+   * Cancels an unpaid order past its deadline and gives back exactly the seats it held, once.
+   * The order's payable is closed first (lock order: payable, then order, as payments takes them):
+   * a payment that won the payable leaves the order paid, and of concurrent expiries exactly one
+   * closes it; the status change is then a conditional UPDATE, and only holds flipped from
+   * unreleased by this call are given back. Its promo code's use goes back with them (issue 9),
+   * in the same transaction, so exactly once. The order keeps its holds (released) and segments,
+   * so a late payment can take them again.
    */
   async expireOrder(orderId: string): Promise<{ expired: boolean; released: SeatHold[] }> {
+    const { done, released } = await this.withdraw(orderId, null);
+    return { expired: done, released };
+  }
+
+  /**
+   * Cancels an unpaid order now, before its deadline (a traveller giving it up, staff, a test's
+   * builder): as the expiry, its payable is closed first and its seats and promo code use go
+   * back once; its `canceled` event names the actor. False when the actor may not cancel it, or
+   * it is not unpaid (paid, or already canceled).
+   */
+  async cancelUnpaid(orderId: string, actor: Actor): Promise<{ canceled: boolean; released: SeatHold[] }> {
+    const { done, released } = await this.withdraw(orderId, actor);
+    return { canceled: done, released };
+  }
+
+  /** expireOrder (`by` null: the deadline passed) or cancelUnpaid (`by` the actor), in one transaction. */
+  private async withdraw(
+    orderId: string,
+    by: Actor | null,
+  ): Promise<{ done: boolean; released: SeatHold[] }> {
     const now = this.deps.now();
+    const nothing = { done: false, released: [] as SeatHold[] };
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.repo.transaction(async (tx, handle) => {
-          const canceled = await tx.cancelOverdue(orderId, now);
-          if (!canceled) return { expired: false, released: [] };
-          const released = await tx.releaseHolds(orderId, now);
-          const promoCode = canceled.promoCode;
-          if (promoCode) await this.pricing().releasePromo(handle, promoCode);
-          await tx.insertEvent(orderId, 'expired', 'system', now, {
-            reason: 'pay_deadline',
-            released,
-            ...(promoCode ? { promoReleased: promoCode } : {}),
-          });
-          return { expired: true, released };
+          const order = await tx.state(orderId);
+          if (order?.status !== OrderPayStatus.un_paid) return nothing;
+          if (by === null ? order.payDeadline > now : !mayCancelOrder(by, order)) return nothing;
+          // Lock order: the payable (as payments takes it), then the order. A payment that won the
+          // payable leaves the order to be paid; of concurrent withdrawals exactly one closes it.
+          if (!(await this.deps.payables.closePayable(handle, 'order', order.orderNo, now))) return nothing;
+          let released: SeatHold[] = [];
+          const giveBack = async ({ promoCode }: { promoCode: string | null }) => {
+            released = await this.deps.inventory.release(handle, orderId, now);
+            if (promoCode) await this.pricing().releasePromo(handle, promoCode);
+            return {
+              reason: by === null ? 'pay_deadline' : 'canceled',
+              released,
+              ...(promoCode ? { promoReleased: promoCode } : {}),
+            };
+          };
+          const moved =
+            by === null
+              ? await expireOrder(handle, orderId, now, giveBack)
+              : await cancelOrder(handle, orderId, actorLabel(by), now, giveBack);
+          // The payable was open and we closed it: nothing else can have moved the order.
+          if (!moved) {
+            const status = (await tx.state(orderId))?.status ?? null;
+            throw new IllegalOrderTransition(orderId, by === null ? 'expire' : 'cancel', status);
+          }
+          return { done: true, released };
         });
       } catch (err) {
         if (isRetryableConflict(err) && attempt < DEADLOCK_TRIES) continue;
@@ -492,6 +561,7 @@ export class BookingService {
    */
   private async checkHoldLimits(
     tx: BookingRepository,
+    handle: Tx,
     holder: string,
     holds: SeatHold[],
     offer: OfferRecord,
@@ -500,7 +570,7 @@ export class BookingService {
     const limits = this.deps.limits;
     if (!limits.unpaidOrders && !limits.unpaidSeats && !limits.seatsPerFlight) return;
     await tx.lockHolder(holder);
-    const held: HeldUnpaid = await tx.heldUnpaid(holder, now);
+    const held = await this.heldUnpaid(tx, handle, holder, now);
     const data = (limit: number) => ({ limit, unpaidOrders: held.orders, seatsHeld: held.seats });
     if (limits.unpaidOrders && held.orders + 1 > limits.unpaidOrders) {
       throw new AppError('unpaidOrdersLimit', {
@@ -526,12 +596,29 @@ export class BookingService {
           held: onFlight,
           limit: limits.seatsPerFlight,
           flight: segment
-            ? `${segment.flightNo} ${localDate(new Date(segment.depUtc), zone ?? 'Asia/Phnom_Penh')}`
+            ? `${segment.flightNo} ${localDate(new Date(segment.depUtc), zone ?? this.deps.zones.hubZone)}`
             : hold.flightId,
         },
         data: { ...data(limits.seatsPerFlight), flightId: hold.flightId, seatsOnFlight: onFlight },
       });
     }
+  }
+
+  /** What a holder's unpaid orders still before their deadline hold: orders, seats, seats per flight. */
+  private async heldUnpaid(
+    tx: BookingRepository,
+    handle: Tx,
+    holder: string,
+    now: Date,
+  ): Promise<HeldUnpaid> {
+    const ids = await tx.unpaidOrderIdsOf(holder, now);
+    const byFlight = new Map<string, number>();
+    let seats = 0;
+    for (const h of await this.deps.inventory.liveHolds(handle, ids)) {
+      seats += h.seats;
+      byFlight.set(h.flightId, (byFlight.get(h.flightId) ?? 0) + h.seats);
+    }
+    return { orders: ids.length, seats, byFlight };
   }
 
   /** The reply of saveTicketOrder, priced from the order's own lines (as they were priced). */
@@ -565,10 +652,10 @@ export class BookingService {
     const last = offer.segments[offer.segments.length - 1];
     if (!first || !last) throw new AppError('offerExpired');
     const zones = await this.deps.zones.zones();
-    const firstZone = zones.get(first.depCode) ?? 'Asia/Phnom_Penh';
+    const firstZone = zones.get(first.depCode) ?? this.deps.zones.hubZone;
     const firstDeparture = localDate(new Date(first.depUtc), firstZone);
     const lastDeparture = localDate(new Date(last.depUtc), zones.get(last.depCode) ?? firstZone);
-    // "Today" for a rule is the departure airport's local date (DESIGN.md §4).
+    // "Today" for a rule is the departure airport's local date (CODE_STYLE.md §8).
     const today = localDate(this.deps.now(), firstZone);
 
     const issues: RuleIssue[] = [];

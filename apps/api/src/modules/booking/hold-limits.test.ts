@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, registerUser } from '../accounts/test-support';
-import { PaymentsRepository } from '../payments/payments.repository';
+import { aPrivateFlight, aReturnFlight, type PrivateFlight, payOrder } from '../../../test/scenarios';
+import { client, registerUser } from '../../../test/support/clients';
 import { holderOf } from './booking.service';
-import {
-  type Client,
-  contact,
-  type FlightPick,
-  flightOn,
-  offerFor,
-  party,
-  solvedCaptcha,
-} from './test-support';
+import { type Client, contact, offerFor, party, solvedCaptcha } from './test-support';
 
 const URL = '/travelsky/ibe/saveTicketOrder';
 const MINUTE = 60_000;
@@ -23,7 +16,6 @@ const LIMITS = {
   BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT: '9',
 };
 
-// This file books WC215 / WC216 (KTI-HAN and back) 200+ days ahead only; each test its own dates.
 describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid orders)', () => {
   let t: TestApp;
   let clock = new Date();
@@ -46,7 +38,7 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
   async function orderBody(
     by: Client,
     counts: [number, number, number],
-    flights: FlightPick[],
+    flights: PrivateFlight[],
   ): Promise<Record<string, unknown>> {
     const offerId = await offerFor(
       by,
@@ -66,14 +58,14 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
     const { rows } = await t.database.pool.query(
       `select count(distinct o.id)::int as orders, coalesce(sum(h.seats), 0)::int as seats
          from orders o left join order_holds h on h.order_id = o.id and h.released_at is null
-        where o.status = 0 and o.holder = $1`,
+        where o.status = ${OrderPayStatus.un_paid} and o.holder = $1`,
       [userId ? `user:${userId}` : `ip:${ip}`],
     );
     return rows[0];
   }
 
   it('stops 20 parallel orders of one account at 3 unpaid orders; another account still books', async () => {
-    const flight = await flightOn(t, 'WC215', 200);
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
     const hoarder = await member();
     const body = await orderBody(hoarder, [1, 0, 0], [flight]);
     const replies = await Promise.all(
@@ -88,7 +80,7 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
     );
     expect(refused.data).toMatchObject({ limit: 3, unpaidOrders: 3 });
     const held = await t.database.pool.query(
-      `select count(*)::int as n from orders where order_no = any($1) and status = 0`,
+      `select count(*)::int as n from orders where order_no = any($1) and status = ${OrderPayStatus.un_paid}`,
       [replies.filter((r) => r.body.code === '0').map((r) => r.body.data.orderNo)],
     );
     expect(held.rows[0].n).toBe(3);
@@ -106,7 +98,7 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
   });
 
   it('stops 20 parallel guest orders from one address at 3; another address still books', async () => {
-    const flight = await flightOn(t, 'WC215', 203);
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
     const bot = client(t);
     const body = await orderBody(bot, [1, 0, 0], [flight]);
     // Each guest order solves its own captcha (fetched from elsewhere, so no captcha limit is in the way).
@@ -140,7 +132,7 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
   });
 
   it('holds at most 9 unpaid seats on one flight per account, also when orders race', async () => {
-    const flight = await flightOn(t, 'WC215', 206);
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
     const family = await member();
     // Four at a time: two orders fit in 9 seats, the third would make 12.
     const body = await orderBody(family, [4, 0, 0], [flight]);
@@ -152,27 +144,27 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
     expect(codes.filter((c) => c === '614')).toHaveLength(8);
     const refused = replies.find((r) => r.body.code === '614')!.body;
     expect(refused.message).toBe(
-      `You already hold 8 unpaid seats on flight WC215 ${flight.depLocalDate}; at most 9 seats on one flight can be held unpaid. Pay that order first.`,
+      `You already hold 8 unpaid seats on flight ${flight.flightNo} ${flight.depLocalDate}; at most 9 seats on one flight can be held unpaid. Pay that order first.`,
     );
     expect(refused.data).toMatchObject({ limit: 9, flightId: flight.flightId, seatsOnFlight: 8 });
 
     // One more seat fits; the same family books another flight freely.
     expect((await family.post(URL, await orderBody(family, [1, 0, 0], [flight]))).body.code).toBe('0');
-    const other = await flightOn(t, 'WC215', 209);
+    const other = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
     const elsewhere = await family.post(URL, await orderBody(family, [1, 0, 0], [other]));
     expect(elsewhere.body.code).toBe('614'); // now the 4th unpaid order
     expect(elsewhere.body.message).toContain('You have 3 unpaid orders');
   });
 
   it('holds at most 18 unpaid seats in all: a full party on a return, then nothing more', async () => {
-    const out = await flightOn(t, 'WC215', 212);
-    const back = await flightOn(t, 'WC216', 216);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
+    const back = await aReturnFlight(t, out, { days: 4 });
     const family = await member();
     const trip = await family.post(URL, await orderBody(family, [9, 0, 0], [out, back]));
     expect(trip.body.code, JSON.stringify(trip.body)).toBe('0');
     const more = await family.post(
       URL,
-      await orderBody(family, [1, 0, 0], [await flightOn(t, 'WC215', 219)]),
+      await orderBody(family, [1, 0, 0], [await aPrivateFlight(t, { from: 'KTI', to: 'HAN' })]),
     );
     expect(more.body.code).toBe('614');
     expect(more.body.message).toBe(
@@ -181,27 +173,27 @@ describe('hold limits (issue 9: one account held 153 of 155 seats with unpaid or
   });
 
   it('frees the limit when an order is paid or expires', async () => {
-    const flight = await flightOn(t, 'WC215', 222);
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HAN' });
     const c = await member();
-    const orderIds: string[] = [];
+    const orders: { id: string; orderNo: string }[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await c.post(URL, await orderBody(c, [1, 0, 0], [flight]));
       expect(res.body.code, JSON.stringify(res.body)).toBe('0');
       const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [
         res.body.data.orderNo,
       ]);
-      orderIds.push(rows[0].id);
+      orders.push({ id: rows[0].id, orderNo: res.body.data.orderNo });
     }
     expect((await c.post(URL, await orderBody(c, [1, 0, 0], [flight]))).body.code).toBe('614');
 
-    // Paid (as the payment module marks it): no longer unpaid, so one more order fits.
-    await new PaymentsRepository(t.database.db).markOrderPaid(orderIds[0]!, new Date());
+    // Paid (a payment the gateway confirmed): no longer unpaid, so one more order fits.
+    await payOrder(t, orders[0]!);
     expect((await c.post(URL, await orderBody(c, [1, 0, 0], [flight]))).body.code).toBe('0');
     expect((await c.post(URL, await orderBody(c, [1, 0, 0], [flight]))).body.code).toBe('614');
 
     // Past their deadline the unpaid orders expire and stop counting.
     clock = new Date(Date.now() + 21 * MINUTE);
-    expect((await t.app.booking.expireOrder(orderIds[1]!)).expired).toBe(true);
+    expect((await t.app.booking.expireOrder(orders[1]!.id)).expired).toBe(true);
     const after = await c.post(URL, await orderBody(c, [1, 0, 0], [flight]));
     expect(after.body.code, JSON.stringify(after.body)).toBe('0');
   });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, fieldsOf, registerUser } from '../accounts/test-support';
+import { aPrivateFlight } from '../../../test/scenarios';
+import { client, fieldsOf, registerUser } from '../../../test/support/clients';
 import { bookingRequestHash } from './booking.service';
-import { contact, flightOn, offerFor, party, passenger, solvedCaptcha } from './test-support';
+import { contact, offerFor, party, passenger, solvedCaptcha } from './test-support';
 
 const URL = '/travelsky/ibe/saveTicketOrder';
 
@@ -15,7 +16,6 @@ async function ordersWithKey(t: TestApp, key: string): Promise<number> {
   return rows[0].n as number;
 }
 
-// This file books WC302 (HKG-KTI) 245+ days ahead only.
 describe('an idempotency key answers only the same caller and the same request (issue 9)', () => {
   let t: TestApp;
 
@@ -25,7 +25,7 @@ describe('an idempotency key answers only the same caller and the same request (
   afterAll(() => t.close());
 
   it("never hands a guest's order and grant to another guest sending the same key with other passengers", async () => {
-    const flight = await flightOn(t, 'WC302', 245);
+    const flight = await aPrivateFlight(t, { from: 'HKG', to: 'KTI' });
     const first = client(t);
     const offerId = await offerFor(first, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const body = {
@@ -68,7 +68,7 @@ describe('an idempotency key answers only the same caller and the same request (
   });
 
   it('refuses a retry whose passengers changed instead of silently answering the old order', async () => {
-    const flight = await flightOn(t, 'WC302', 249);
+    const flight = await aPrivateFlight(t, { from: 'HKG', to: 'KTI' });
     const member = client(t);
     await registerUser(t, member);
     const offerId = await offerFor(member, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
@@ -95,7 +95,7 @@ describe('an idempotency key answers only the same caller and the same request (
   });
 
   it('answers an honest retry with the same order and grant, for a guest even from another address', async () => {
-    const flight = await flightOn(t, 'WC302', 253);
+    const flight = await aPrivateFlight(t, { from: 'HKG', to: 'KTI' });
     const guest = client(t);
     const offerId = await offerFor(guest, [2, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const body = {

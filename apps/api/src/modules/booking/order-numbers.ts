@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { localDate } from '@wings/rules';
 
-/** PNR letters (DESIGN.md §6): A-Z and 2-9 without the look-alikes I, O, 0 and 1 (32 symbols). */
+/** PNR letters (docs/architecture.md §7): A-Z and 2-9 without the look-alikes I, O, 0 and 1 (32 symbols). */
 export const PNR_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const PNR_PATTERN = /^[A-HJ-NP-Z2-9]{6}$/;
 
@@ -12,15 +12,14 @@ export function newPnr(): string {
   return pnr;
 }
 
-/** The airline's home zone: order numbers carry its calendar date. */
-const HOME_ZONE = 'Asia/Phnom_Penh';
 export const ORDER_NO_PATTERN = /^W\d{12}$/;
 
 /**
- * A readable order number: `W`, the order's date at the hub (yyMMdd) and 6 random digits,
- * e.g. W260314583920. Uniqueness is the database's (a collision is retried by the caller).
+ * A readable order number: `W`, the order's date at the hub (yyMMdd, in `hubZone`: config
+ * HUB_TIME_ZONE) and 6 random digits, e.g. W260314583920. Uniqueness is the database's (a
+ * collision is retried by the caller).
  */
-export function newOrderNo(at: Date): string {
-  const day = localDate(at, HOME_ZONE).replace(/-/g, '').slice(2);
+export function newOrderNo(at: Date, hubZone: string): string {
+  const day = localDate(at, hubZone).replace(/-/g, '').slice(2);
   return `W${day}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
+import { client, registerUser } from '../../../test/support/clients';
 import {
   SANDBOX_SIGNATURE_HEADER,
   type SandboxGateway,
   sandboxNotification,
 } from '../../platform/payments/sandbox/sandbox.gateway';
-import { client, registerUser } from '../accounts/test-support';
-import { type Client, contact, flightOn, offerFor, party } from './test-support';
+import { type Client, contact, offerFor, party } from './test-support';
 
 const URL = '/travelsky/ibe/saveTicketOrder';
 const MINUTE = 60_000;
 
-// This file books WC312 (MFM-KTI) 230+ days ahead only.
 describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
   let t: TestApp;
   let clock = new Date();
@@ -49,8 +49,7 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
     return rows[0].used_count as number;
   }
 
-  async function book(c: Client, daysAhead: number, promoCode: string) {
-    const flight = await flightOn(t, 'WC312', daysAhead);
+  async function book(c: Client, flight: PrivateFlight, promoCode: string) {
     const offerId = await offerFor(c, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const res = await c.post(URL, {
       offerId,
@@ -71,10 +70,11 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
   it('gives the use back when the order expires, once, so the next buyer gets the code', async () => {
     const code = await oneUseCode();
     const [a, b] = [await member(), await member()];
-    const first = await book(a, 230, code);
+    const flight = await aPrivateFlight(t, { from: 'MFM', to: 'KTI' });
+    const first = await book(a, flight, code);
     expect(first.res.body.code, JSON.stringify(first.res.body)).toBe('0');
     expect(await usedCount(code)).toBe(1);
-    const meanwhile = await book(b, 230, code);
+    const meanwhile = await book(b, flight, code);
     expect(meanwhile.res.body.data.fields).toEqual([
       expect.objectContaining({ field: 'promoCode', key: 'promo.used_up' }),
     ]);
@@ -90,7 +90,7 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
     );
     expect(rows).toEqual([{ promo: code }]);
 
-    const second = await book(b, 234, code);
+    const second = await book(b, await aPrivateFlight(t, { from: 'MFM', to: 'KTI' }), code);
     expect(second.res.body.code, JSON.stringify(second.res.body)).toBe('0');
     expect(second.res.body.data.price.promo).toEqual({ code, applied: true, reason: null });
     expect(await usedCount(code)).toBe(1);
@@ -99,7 +99,8 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
   it('gives the last use to exactly one of two buyers at the same moment', async () => {
     const code = await oneUseCode();
     const buyers = await Promise.all([member(), member()]);
-    const results = await Promise.all(buyers.map((c) => book(c, 238, code)));
+    const flight = await aPrivateFlight(t, { from: 'MFM', to: 'KTI' });
+    const results = await Promise.all(buyers.map((c) => book(c, flight, code)));
     const codes = results.map((r) => r.res.body.code).sort();
     expect(codes).toEqual(['0', '400']);
     expect(results.find((r) => r.res.body.code === '400')!.res.body.data.fields).toEqual([
@@ -111,7 +112,7 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
   it('takes the use again when an expired order is paid late', async () => {
     const code = await oneUseCode();
     const a = await member();
-    const o = await book(a, 242, code);
+    const o = await book(a, await aPrivateFlight(t, { from: 'MFM', to: 'KTI' }), code);
     expect(o.res.body.code, JSON.stringify(o.res.body)).toBe('0');
     const pay = await a.post(`/travelsky/payment/getPayUrl/${o.res.body.data.orderNo}`, { method: 'abapay' });
     expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');

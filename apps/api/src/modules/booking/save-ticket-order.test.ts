@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, fieldsOf, registerUser } from '../accounts/test-support';
+import { aPrivateFlight, aReturnFlight } from '../../../test/scenarios';
+import { client, fieldsOf, registerUser } from '../../../test/support/clients';
 import { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
-import {
-  type Client,
-  contact,
-  flightOn,
-  inventory,
-  offerFor,
-  party,
-  passenger,
-  solvedCaptcha,
-} from './test-support';
+import { type Client, contact, inventory, offerFor, party, passenger, solvedCaptcha } from './test-support';
 
 const URL = '/travelsky/ibe/saveTicketOrder';
 
@@ -38,8 +30,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   afterAll(() => t.close());
 
   it('books one way for a member: seats held, lines add up to the amount due, readable numbers', async () => {
-    // KTI-SIN far ahead: this file's own flights.
-    const out = await flightOn(t, 'WC221', 262);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const before = await inventory(t, out.flightId, 'M');
     const offerId = await offerFor(member, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const res = await member.post(URL, {
@@ -73,8 +64,8 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('books a return for 2 adults, 1 child and 1 infant: holds per segment, lines per passenger', async () => {
-    const out = await flightOn(t, 'WC221', 266);
-    const back = await flightOn(t, 'WC222', 270);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
+    const back = await aReturnFlight(t, out, { days: 4 });
     const [outBefore, backBefore] = [
       await inventory(t, out.flightId, 'M'),
       await inventory(t, back.flightId, 'M'),
@@ -134,7 +125,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('gives one order for one idempotency key, one after the other and in parallel', async () => {
-    const out = await flightOn(t, 'WC221', 274);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const before = await inventory(t, out.flightId, 'M');
     const offerId = await offerFor(member, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const body = {
@@ -173,7 +164,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('asks guests for a captcha (602) and books for them with it', async () => {
-    const out = await flightOn(t, 'WC221', 278);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const guest = client(t);
     const offerId = await offerFor(guest, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const body = {
@@ -206,7 +197,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('answers 609 to a guest booking another nationality, naming the allowed ones; a member may', async () => {
-    const out = await flightOn(t, 'WC221', 282);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const guest = client(t);
     const offerId = await offerFor(guest, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const body = {
@@ -226,7 +217,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('answers 400 with the fields when a rule is broken, and holds nothing', async () => {
-    const out = await flightOn(t, 'WC221', 286);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const before = await inventory(t, out.flightId, 'M');
     const offerId = await offerFor(member, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const res = await member.post(URL, {
@@ -242,7 +233,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
   });
 
   it('answers 301 for an expired offer and 204 when the class sold out since the offer', async () => {
-    const out = await flightOn(t, 'WC221', 290);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const offerId = await offerFor(member, [2, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const body = {
       offerId,
@@ -292,7 +283,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
        values ($1, 'T', 'T', 'T', 'percent', 10, now() - interval '1 day', now() + interval '30 days', 1, 0)`,
       [code],
     );
-    const out = await flightOn(t, 'WC221', 294);
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
     const offerId = await offerFor(member, [2, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     const body = { offerId, passengers: party([2, 0, 0], out.depLocalDate), contact, acceptTerms: true };
     const plain = (await member.post('/travelsky/ibe/computePrice', { offerId })).body.data;

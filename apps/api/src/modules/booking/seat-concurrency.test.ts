@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, registerUser } from '../accounts/test-support';
-import { type Client, contact, flightOn, inventory, offerFor, party } from './test-support';
+import { aPrivateFlight } from '../../../test/scenarios';
+import { client, registerUser } from '../../../test/support/clients';
+import { type Client, contact, inventory, offerFor, party } from './test-support';
 
 const BUYERS = 200;
 const SEATS_LEFT = 7;
 
-describe('seat holds under concurrency (DESIGN.md §6: never oversold)', () => {
+describe('seat holds under concurrency (docs/architecture.md §7: never oversold)', () => {
   let t: TestApp;
   let members: Client[];
 
@@ -23,17 +24,15 @@ describe('seat holds under concurrency (DESIGN.md §6: never oversold)', () => {
   afterAll(() => t.close());
 
   it(`sells exactly the ${SEATS_LEFT} seats left to ${BUYERS} parallel buyers, the rest get 204`, async () => {
-    // KTI-HKG far ahead: this file's own flight.
-    const flight = await flightOn(t, 'WC301', 300);
+    const flight = await aPrivateFlight(t, {
+      from: 'KTI',
+      to: 'HKG',
+      classes: { M: { seatsLeft: SEATS_LEFT } },
+    });
     const offerId = await offerFor(
       members[0]!,
       [1, 0, 0],
       [{ flightId: flight.flightId, bookingClass: 'M' }],
-    );
-    await t.database.pool.query(
-      `update flight_class_inventory set authorised_limit = sold + external_sold + $2
-        where flight_id = $1 and booking_class = 'M'`,
-      [flight.flightId, SEATS_LEFT],
     );
     const before = await inventory(t, flight.flightId, 'M');
 
@@ -60,7 +59,7 @@ describe('seat holds under concurrency (DESIGN.md §6: never oversold)', () => {
     expect(after.class_sold).toBe(before.class_sold + SEATS_LEFT);
     expect(after.class_sold + after.class_ext).toBe(after.class_limit);
     expect(after.cabin_sold).toBe(before.cabin_sold + SEATS_LEFT);
-    // Sold equals the seats of live holds (DESIGN.md §6a), and nothing went past a limit.
+    // Sold equals the seats of live holds (docs/architecture.md §7), and nothing went past a limit.
     const { rows } = await t.database.pool.query(
       `select coalesce(sum(h.seats), 0)::int as held, count(distinct h.order_id)::int as orders
          from order_holds h where h.flight_id = $1 and h.booking_class = 'M' and h.released_at is null`,

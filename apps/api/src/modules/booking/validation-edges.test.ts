@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { client, registerUser } from '../accounts/test-support';
-import { type Client, contact, type FlightPick, flightOn, offerFor, passenger } from './test-support';
+import { aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
+import { client, registerUser } from '../../../test/support/clients';
+import { type Client, contact, offerFor, passenger } from './test-support';
 
 /**
  * Issue 9 item 8: inputs an attack got past the spec §5 rules (e-mail shapes, birth dates of
@@ -21,15 +22,14 @@ const problems = (body: { data: { fields?: Fields } }) => body.data?.fields ?? [
 describe('validation edges of spec §5 (issue 9 item 8)', () => {
   let t: TestApp;
   let guest: Client;
-  let out: FlightPick;
+  let out: PrivateFlight;
   let one: string;
   let two: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     guest = client(t);
-    // KTI-SGN far ahead; these calls only validate, they hold no seats.
-    out = await flightOn(t, 'WC211', 250);
+    out = await aPrivateFlight(t, { from: 'KTI', to: 'SGN' });
     one = await offerFor(guest, [1, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
     two = await offerFor(guest, [2, 0, 0], [{ flightId: out.flightId, bookingClass: 'M' }]);
   });

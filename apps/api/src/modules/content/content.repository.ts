@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { translations } from '../../db/schema';
+import { translations } from '../../db/schema/content';
 import type { Db } from '../../platform/db';
 
 export interface TranslationRow {

@@ -1,5 +1,5 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { exchangeRates } from '../../db/schema';
+import { exchangeRates } from '../../db/schema/exchange-rates';
 import type { Db } from '../../platform/db';
 
 /** A stored rate: quote units per base unit times 1,000,000. */

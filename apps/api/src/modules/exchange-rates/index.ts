@@ -13,3 +13,9 @@ export { convertMinor, type ExchangeRates, RATE_SCALE, type Rate } from './excha
 export function createExchangeRates(db: Db, now: () => Date): ExchangeRates {
   return new ExchangeRates(new ExchangeRatesRepository(db), now);
 }
+
+/** The demo rates (SEED_DEMO, `npm run db:seed`), written by db/seed with the rest of the demo data. */
+export { seedDemoRates } from './demo-rates';
+
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { exchangeRatesModule } from './exchange-rates.module';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { LANGUAGE_TAGS, type LanguageTag } from '@wings/contracts';
 import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
-import { AIRPORTS } from '../../db/seed/network-data';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
+import { DEMO_AIRPORTS as AIRPORTS } from '../network';
 import { LABELS } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
 import {

@@ -1,17 +1,12 @@
 import { envelope, type LanguageTag, ZSendItineraryRequest, ZSendItineraryResponse } from '@wings/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { PurposeKeys } from '../../platform/secrets';
-import { orderCaller } from '../orders/order-grant';
-import { OrdersRepository } from '../orders/orders.repository';
-import { OrdersService } from '../orders/orders.service';
-import type { AirportZones } from '../shopping/airport-zones';
-import { createShoppingRepository } from '../shopping/shopping.repository';
-import { createShoppingService } from '../shopping/shopping.service';
-import { ItineraryRepository } from './itinerary.repository';
-import { ITINERARY_SEND_LIMIT, ItineraryService } from './itinerary.service';
+import type { Network } from '../network';
+import { ITINERARY_SEND_LIMIT, type ItineraryOrders, ItineraryService } from './itinerary.service';
 
 /**
  * POST /api/travelsky/ibe/sendEItineraryByOrder (after-sales-and-loyalty.md §7, §8; issue 5):
@@ -22,26 +17,19 @@ export function itineraryRoutes(deps: {
   now: () => Date;
   /** The order-grant keys (platform/secrets.ts). */
   grantKeys: PurposeKeys;
-  zones: AirportZones;
+  /** The network's airports (names for the PDF) and zones. */
+  network: Network;
+  /** Booking's order reads (its orders service). */
+  orders: ItineraryOrders;
 }): FastifyPluginAsyncZod {
-  const orders = new OrdersService({
-    repo: new OrdersRepository(deps.db),
-    now: deps.now,
-    grantKeys: deps.grantKeys,
-    zones: deps.zones,
-  });
-  const shopping = createShoppingService({ repo: createShoppingRepository(deps.db), now: deps.now });
-  const repo = new ItineraryRepository(deps.db);
-
   return async (app) => {
     const service = new ItineraryService({
-      orders,
-      mailFacts: (orderNo) => repo.mailFacts(orderNo),
+      orders: deps.orders,
       airportNames: async () => {
-        const { airports } = await shopping.getAirports();
+        const { airports } = await deps.network.airportsAndRoutes();
         return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
       },
-      zones: deps.zones,
+      zones: deps.network,
       limiter: new RateLimiter(deps.db, deps.now),
       mailer: () => app.mailer,
       log: app.log,
@@ -64,7 +52,7 @@ export function itineraryRoutes(deps: {
           response: { 200: envelope(ZSendItineraryResponse) },
         },
       },
-      async (request) => ok(await service.send(request.body, orderCaller(request))),
+      async (request) => ok(await service.send(request.body, actorOf(request, deps.grantKeys, deps.now()))),
     );
   };
 }

@@ -2,18 +2,18 @@ import {
   LANGUAGE_TAGS,
   type LanguageTag,
   type OrderDetail,
+  OrderPayStatus,
   type SendItineraryRequest,
   type SendItineraryResponse,
+  TicketStatus,
 } from '@wings/contracts';
 import { toLocalIso } from '@wings/rules';
-import { HUB_TIME_ZONE } from '../../db/seed/network-data';
+import type { Actor } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
-import type { DetailCaller, OrdersService } from '../orders/orders.service';
-import type { AirportZones } from '../shopping/airport-zones';
-import type { OrderMailFacts } from './itinerary.repository';
+import type { AirportZones } from '../network';
 import { CHECK_IN } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
 import { type ItineraryDocument, type ItineraryLeg, renderItineraryPdf } from './itinerary-pdf';
@@ -21,11 +21,26 @@ import { type ItineraryDocument, type ItineraryLeg, renderItineraryPdf } from '.
 /** Itinerary mails per order: 5 in an hour, then 606 until the hour is over. */
 export const ITINERARY_SEND_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 
-export interface ItineraryServiceDeps {
-  /** The orders module's reading of an order, with its access rule (owner or guest grant). */
-  orders: Pick<OrdersService, 'detail'>;
-  /** The contact e-mail, language and ticketing time of an order. */
+/** What the itinerary needs of an order beyond its detail: where and in which language to mail it. */
+export interface OrderMailFacts {
+  contactEmail: string;
+  /** 0 zh, 1 en, 2 km (the order's language). */
+  language: number;
+  /** When every passenger had an e-ticket; null while ticketing is still owed. */
+  ticketedAt: Date | null;
+}
+
+/** What the itinerary needs of the order's owner, the booking module (its orders service). */
+export interface ItineraryOrders {
+  /** The order as `actor` may read it (owner, grant or staff); CAS912 when they may not. */
+  detail(orderNo: string, actor: Actor): Promise<OrderDetail>;
+  /** The order's contact e-mail (unmasked), language and ticketing time; asked after `detail`. */
   mailFacts(orderNo: string): Promise<OrderMailFacts | null>;
+}
+
+export interface ItineraryServiceDeps {
+  /** Booking's reading of an order, with its access rule. */
+  orders: ItineraryOrders;
   /** Airport names by code, in the three languages (the network module's data). */
   airportNames(): Promise<ReadonlyMap<string, Record<LanguageTag, string>>>;
   zones: AirportZones;
@@ -54,11 +69,11 @@ function minutesBefore(localIso: string, minutes: number, zone: string): string 
 export class ItineraryService {
   constructor(private readonly deps: ItineraryServiceDeps) {}
 
-  async send(request: SendItineraryRequest, caller: DetailCaller): Promise<SendItineraryResponse> {
+  async send(request: SendItineraryRequest, actor: Actor): Promise<SendItineraryResponse> {
     const { deps } = this;
     let detail: OrderDetail;
     try {
-      detail = await deps.orders.detail(request.orderNo, caller);
+      detail = await deps.orders.detail(request.orderNo, actor);
     } catch (err) {
       // Unknown or not the caller's: the same 204 either way, so nothing can be probed.
       if (err instanceof AppError && err.errorName === 'orderNotFound') {
@@ -67,9 +82,9 @@ export class ItineraryService {
       throw err;
     }
     // A canceled order was never paid (or its payment was given back): it has no itinerary.
-    if (detail.status === 2) throw new AppError('itineraryOrderCanceled');
-    if (detail.status !== 1) throw new AppError('itineraryUnpaid');
-    const facts = await deps.mailFacts(detail.orderNo);
+    if (detail.status === OrderPayStatus.canceled) throw new AppError('itineraryOrderCanceled');
+    if (detail.status !== OrderPayStatus.paid) throw new AppError('itineraryUnpaid');
+    const facts = await deps.orders.mailFacts(detail.orderNo);
     if (!facts) throw new AppError('itineraryOrderNotFound');
     if (!facts.ticketedAt || detail.passengers.some((p) => !p.ticket)) {
       throw new AppError('itineraryNotTicketed');
@@ -104,7 +119,7 @@ export class ItineraryService {
     const [names, zones] = await Promise.all([this.deps.airportNames(), this.deps.zones.zones()]);
     const nameOf = (code: string) => names.get(code)?.[lang] ?? code;
     const legs: ItineraryLeg[] = detail.legs.map((leg) => {
-      const zone = zones.get(leg.depCode) ?? HUB_TIME_ZONE;
+      const zone = zones.get(leg.depCode) ?? this.deps.zones.hubZone;
       return {
         flightNo: leg.flightNo,
         dep: { code: leg.depCode, name: nameOf(leg.depCode), time: leg.depTime },
@@ -127,14 +142,14 @@ export class ItineraryService {
       orderNo: detail.orderNo,
       pnr: detail.pnr,
       // Tickets are issued by the airline at its hub; the date is Phnom Penh's.
-      issuedAt: toLocalIso(ticketedAt, HUB_TIME_ZONE),
+      issuedAt: toLocalIso(ticketedAt, this.deps.zones.hubZone),
       passengers: detail.passengers.map((p) => ({
         surname: p.surname,
         givenName: p.givenName,
         title: p.title,
         passengerType: p.passengerType,
         ticketNo: p.ticket?.ticketNo ?? '',
-        ticketStatus: p.ticket?.status ?? 0,
+        ticketStatus: p.ticket?.status ?? TicketStatus.issued,
       })),
       legs,
       price: {

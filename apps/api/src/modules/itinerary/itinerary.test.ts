@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { LanguageTag } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fetchToken, type TestApp, testConfig } from '../../../test/helpers';
+import {
+  anOrder,
+  aPrivateFlight,
+  aReturnFlight,
+  cancelOrder,
+  payOrder,
+  type ScenarioOrder,
+  ticketOrder,
+} from '../../../test/scenarios';
+import type { Client } from '../../../test/support/booking';
+import { client, newEmail, registerUser } from '../../../test/support/clients';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../platform/db';
 import { createMailer, type Mailer } from '../../platform/mail/mailer';
-import { client, newEmail, registerUser } from '../accounts/test-support';
-import { type Client, contact, flightOn, offerFor, passenger, solvedCaptcha } from '../booking/test-support';
 import { ITINERARY_SEND_LIMIT } from './itinerary.service';
 import { pdfText } from './test-support';
 
@@ -15,14 +25,9 @@ const SEND = '/travelsky/ibe/sendEItineraryByOrder';
 const LOOKUP = '/travelsky/ibe/queryOrderByOrderNo';
 const HOUR = 60 * 60_000;
 
-interface Booked {
-  orderNo: string;
-  pnr: string;
-  email: string;
-  docs: string[];
-}
+/** An order of the file, and the flight numbers of its way out and back. */
+type Booked = ScenarioOrder & { out: string; back: string };
 
-// This file books WC231 / WC232 (KTI-KUL and back) 340+ days ahead only.
 describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)', () => {
   let clock = new Date();
   let t: TestApp;
@@ -31,7 +36,8 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
   let alice: Client;
   let bob: Client;
   let guest: Client;
-  let day = 340;
+  /** The members' user ids, by client. */
+  const userIds = new Map<Client, string>();
 
   beforeAll(async () => {
     // The real dev mailbox, behind a switch that can make it fail (605).
@@ -51,6 +57,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
       app,
       database,
       config,
+      now: () => clock,
       token,
       headers: (extra = {}) => ({ authorization: `Bearer ${token}`, language: '1', ...extra }),
       async close() {
@@ -61,64 +68,29 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     alice = client(t);
     bob = client(t);
     guest = client(t);
-    await registerUser(t, alice);
-    await registerUser(t, bob);
+    userIds.set(alice, (await registerUser(t, alice)).userId);
+    userIds.set(bob, (await registerUser(t, bob)).userId);
   });
   afterAll(() => t.close());
 
-  /** A return trip for an adult and a child, booked by `c` in the language of its client. */
-  async function book(c: Client, opts: { guest?: boolean } = {}): Promise<Booked> {
-    const out = await flightOn(t, 'WC231', day);
-    const back = await flightOn(t, 'WC232', day + 5);
-    day += 1;
-    const offerId = await offerFor(
-      c,
-      [1, 1, 0],
-      [
-        { flightId: out.flightId, bookingClass: 'M' },
-        { flightId: back.flightId, bookingClass: 'M' },
-      ],
-    );
-    const tag = randomUUID().slice(0, 6).toUpperCase();
-    const passengers = [
-      passenger(1, 0, out.depLocalDate, { docNumber: `I${tag}01` }),
-      passenger(2, 1, out.depLocalDate, { docNumber: `I${tag}02` }),
-    ];
-    const email = newEmail();
-    const res = await c.post('/travelsky/ibe/saveTicketOrder', {
-      offerId,
-      passengers,
-      contact: { ...contact, email },
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-      ...(opts.guest ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
+  /** A return trip KTI-KUL for an adult and a child, booked by `c` (a member, or a guest) in `lang`. */
+  async function book(c: Client, opts: { guest?: boolean; lang?: LanguageTag } = {}): Promise<Booked> {
+    const out = await aPrivateFlight(t, { from: 'KTI', to: 'KUL' });
+    const back = await aReturnFlight(t, out, { days: 5 });
+    const order = await anOrder(t, {
+      flight: [out, back],
+      passengers: [1, 1, 0],
+      userId: opts.guest ? null : userIds.get(c)!,
+      lang: opts.lang ?? 'en',
+      contact: { email: newEmail() },
     });
-    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
-    return {
-      orderNo: res.body.data.orderNo,
-      pnr: res.body.data.pnr,
-      email,
-      docs: passengers.map((p) => p.docNumber),
-    };
+    return { ...order, out: out.flightNo, back: back.flightNo };
   }
 
   /** Paid and ticketed as the payment and ticketing steps leave it: one e-ticket per passenger. */
-  async function payAndTicket(orderNo: string, language?: number): Promise<string[]> {
-    const { pool } = t.database;
-    await pool.query(
-      'update orders set status = 1, ticketed_at = now(), language = coalesce($2, language) where order_no = $1',
-      [orderNo, language ?? null],
-    );
-    const { rows } = await pool.query<{ ticket_no: string }>(
-      `insert into tickets (ticket_no, order_id, passenger_id, status)
-       select '999' || lpad(nextval('ticket_serial_seq')::text, 10, '0'), p.order_id, p.id, 0
-         from order_passengers p join orders o on o.id = p.order_id
-        where o.order_no = $1
-        order by p.seq
-       returning ticket_no`,
-      [orderNo],
-    );
-    return rows.map((r) => r.ticket_no).sort();
+  async function payAndTicket(order: Booked): Promise<string[]> {
+    await payOrder(t, order);
+    return ticketOrder(t, order);
   }
 
   async function send(c: Client, body: object, orderToken?: string) {
@@ -152,7 +124,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
 
   it("mails the owner's itinerary as a PDF to the order's contact e-mail, and answers it masked", async () => {
     const order = await book(alice);
-    const tickets = await payAndTicket(order.orderNo);
+    const tickets = await payAndTicket(order);
     const res = await send(alice, { orderNo: order.orderNo.toLowerCase() });
     expect(res.body, JSON.stringify(res.body)).toMatchObject({
       code: '0',
@@ -163,7 +135,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     expect(mail).not.toBeNull();
     expect(mail!.subject).toBe(`Wings Airways: your e-ticket itinerary, booking ${order.pnr}`);
     expect(mail!.text).toContain(order.orderNo);
-    expect(mail!.text).toContain('WC231');
+    expect(mail!.text).toContain(order.out);
     expect(mail!.attachments).toEqual([
       { filename: `itinerary-${order.pnr}.pdf`, contentType: 'application/pdf', size: mail!.pdf.length },
     ]);
@@ -173,14 +145,14 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     expect(text).toContain(order.pnr);
     expect(text).toContain(order.orderNo);
     for (const ticketNo of tickets) expect(text).toMatch(new RegExp(`\\b${ticketNo}\\b`));
-    expect(text).toContain('WC231');
-    expect(text).toContain('WC232');
+    expect(text).toContain(order.out);
+    expect(text).toContain(order.back);
     expect(text).toContain('Carry-on 7 kg');
   });
 
   it('mails a guest holding the look-up grant, to the address they give', async () => {
     const order = await book(guest, { guest: true });
-    await payAndTicket(order.orderNo);
+    await payAndTicket(order);
     const found = await guest.post(LOOKUP, { orderNo: order.orderNo, docNumber: order.docs[0] });
     expect(found.body.code, JSON.stringify(found.body)).toBe('0');
     const other = `x${randomUUID()}@example.org`;
@@ -195,10 +167,10 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
   });
 
   it('writes the mail and the PDF in the language the order was made in', async () => {
-    const zh = await book(alice);
-    await payAndTicket(zh.orderNo, 0);
-    const km = await book(alice);
-    await payAndTicket(km.orderNo, 2);
+    const zh = await book(alice, { lang: 'zh' });
+    await payAndTicket(zh);
+    const km = await book(alice, { lang: 'km' });
+    await payAndTicket(km);
     // The reply is in the caller's language (English here); the mail in the order's.
     expect((await send(alice, { orderNo: zh.orderNo })).body.code).toBe('0');
     expect((await send(alice, { orderNo: km.orderNo })).body.code).toBe('0');
@@ -221,9 +193,9 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
 
   it("answers 204 alike for an unknown order, another user's order, and a missing or wrong grant", async () => {
     const order = await book(alice);
-    await payAndTicket(order.orderNo);
+    await payAndTicket(order);
     const otherOrder = await book(bob);
-    await payAndTicket(otherOrder.orderNo);
+    await payAndTicket(otherOrder);
     const found = await guest.post(LOOKUP, { orderNo: otherOrder.orderNo, docNumber: otherOrder.docs[0] });
     const grantForOther = found.body.data.accessToken as string;
     const replies = [
@@ -251,7 +223,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
     expect(res.body).toEqual({ code: '608', message: 'Please pay for the order first.', data: null });
 
     const canceled = await book(alice);
-    await t.database.pool.query('update orders set status = 2 where order_no = $1', [canceled.orderNo]);
+    await cancelOrder(t, canceled);
     const gone = await send(alice, { orderNo: canceled.orderNo });
     expect(gone.body.code).toBe('204');
     expect(gone.body.message).toBe('The system is running poorly. Please try again later.');
@@ -262,7 +234,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
 
   it('answers 607 while a paid order is still being ticketed', async () => {
     const order = await book(alice);
-    await t.database.pool.query('update orders set status = 1 where order_no = $1', [order.orderNo]);
+    await payOrder(t, order);
     // Hold the order row as a ticketing run does, so another file's ticketing sweep on the shared
     // database waits instead of issuing this order's tickets mid-test.
     const ticketing = await t.database.pool.connect();
@@ -287,7 +259,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
 
   it('answers 606 after five sends of one order in an hour, and sends again the next hour', async () => {
     const order = await book(alice);
-    await payAndTicket(order.orderNo);
+    await payAndTicket(order);
     // At the start of an hour, so the five sends fall in one window.
     clock = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 1000);
     try {
@@ -303,7 +275,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
       });
       // Another order is not limited by this one.
       const other = await book(alice);
-      await payAndTicket(other.orderNo);
+      await payAndTicket(other);
       expect((await send(alice, { orderNo: other.orderNo })).body.code).toBe('0');
 
       clock = new Date(clock.getTime() + HOUR);
@@ -317,7 +289,7 @@ describe('sendEItineraryByOrder: the e-ticket itinerary by mail (spec §7, §8)'
 
   it('answers 605 when the mail cannot be sent', async () => {
     const order = await book(alice);
-    await payAndTicket(order.orderNo);
+    await payAndTicket(order);
     mailDown = true;
     try {
       const res = await send(alice, { orderNo: order.orderNo });

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import type { LanguageTag } from '@wings/contracts';
-import { AIRPORTS } from '../../db/seed/network-data';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
+import { DEMO_AIRPORTS as AIRPORTS } from '../network';
 import type { ItineraryDocument, ItineraryPassenger } from './itinerary-pdf';
 
 /** Test support of the itinerary: a sample document, and reading a PDF's text back. */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { oauthStates, oauthTickets, userIdentities } from '../../db/schema';
+import { oauthStates, oauthTickets } from '../../db/schema/oauth';
 import type { Db } from '../../platform/db';
 
 export interface StoredState {
@@ -8,7 +8,10 @@ export interface StoredState {
   returnTo: string | null;
 }
 
-/** Storage of OAuth states, login tickets and linked identities; the only code touching them. */
+/**
+ * Storage of OAuth states and login tickets; the only code touching them. The identities a sign-in
+ * links belong to the account and are kept by the accounts module.
+ */
 export class OAuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -30,63 +33,6 @@ export class OAuthRepository {
         returnTo: oauthStates.returnTo,
       });
     return rows[0] ?? null;
-  }
-
-  async findIdentityUser(provider: string, subject: string): Promise<string | null> {
-    const rows = await this.db
-      .select({ userId: userIdentities.userId })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
-      .limit(1);
-    return rows[0]?.userId ?? null;
-  }
-
-  /** Links an identity; false when it was linked meanwhile (a parallel callback). */
-  async insertIdentity(
-    i: {
-      userId: string;
-      provider: string;
-      subject: string;
-      email: string | null;
-      displayName: string | null;
-    },
-    now: Date,
-  ): Promise<boolean> {
-    const rows = await this.db
-      .insert(userIdentities)
-      .values({ ...i, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: userIdentities.id });
-    return rows.length === 1;
-  }
-
-  /** Keeps what the provider last said about the person. */
-  async refreshIdentity(
-    provider: string,
-    subject: string,
-    seen: { email: string | null; displayName: string | null },
-    now: Date,
-  ): Promise<void> {
-    await this.db
-      .update(userIdentities)
-      .set({ ...seen, updatedAt: now })
-      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
-  }
-
-  async countIdentities(userId: string): Promise<number> {
-    const rows = await this.db
-      .select({ id: userIdentities.id })
-      .from(userIdentities)
-      .where(eq(userIdentities.userId, userId));
-    return rows.length;
-  }
-
-  /** Moves every identity of one user onto another (e-mail binding onto an existing account). */
-  async moveIdentities(fromUserId: string, toUserId: string, now: Date): Promise<void> {
-    await this.db
-      .update(userIdentities)
-      .set({ userId: toUserId, updatedAt: now })
-      .where(eq(userIdentities.userId, fromUserId));
   }
 
   async insertTicket(

@@ -13,12 +13,11 @@ import {
 } from '@wings/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
-import { sessionToken } from '../accounts/session.plugin';
+import { type AccountsService, sessionToken } from '../accounts';
+import type { OAuthContext } from './oauth.config';
 import { OAuthRepository } from './oauth.repository';
 import { OAuthService } from './oauth.service';
 import { createProviders, PROVIDER_NAMES, type ProviderName, type ProviderSet } from './providers';
@@ -35,7 +34,11 @@ export function acceptFormPosts(app: FastifyInstance): void {
 }
 
 /** The absolute callback URL the provider returns to; the same at authorize and at callback. */
-export function callbackUrl(config: Config, request: FastifyRequest, provider: ProviderName): string {
+export function callbackUrl(
+  config: Pick<OAuthContext, 'publicUrl'>,
+  request: FastifyRequest,
+  provider: ProviderName,
+): string {
   const base = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
   return `${base}/api/travelsky/thirdoauth/${provider}/callback`;
 }
@@ -62,7 +65,7 @@ function appleName(user: string | undefined): string | null {
  * browser navigations, so public; the rest carry the app access token, binding also a session.
  */
 export function oauthRoutes(deps: {
-  config: Config;
+  config: OAuthContext;
   db: Db;
   accounts: AccountsService;
   now: () => Date;

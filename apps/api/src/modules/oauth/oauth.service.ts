@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Language, type LanguageTag, type SessionResponse } from '@wings/contracts';
 import { AppError } from '../../platform/errors';
-import type { AccountsService, ClientMeta } from '../accounts/accounts.service';
+import type { AccountsService, ClientMeta } from '../accounts';
 import type { OAuthRepository } from './oauth.repository';
 import type { ProviderName, ProviderProfile, ProviderSet } from './providers';
 
@@ -16,6 +16,9 @@ export type AccountsPort = Pick<
   | 'setEmail'
   | 'logout'
   | 'absorbAccount'
+  | 'identityUser'
+  | 'linkIdentity'
+  | 'refreshIdentity'
 >;
 
 /** The traveller app's page that finishes a third-party sign-in (a hash route). */
@@ -230,7 +233,6 @@ export class OAuthService {
     await this.deps.accounts.consumeEmailCode(email, 'bind', input.code);
     let target = userId;
     if (merge && holder) {
-      await this.deps.repo.moveIdentities(userId, holder, this.deps.now());
       await this.deps.accounts.absorbAccount(userId, holder);
       target = holder;
     } else if (holder === null) {
@@ -265,16 +267,13 @@ export class OAuthService {
     profile: ProviderProfile,
     lang: LanguageTag,
   ): Promise<string> {
-    const { repo, accounts } = this.deps;
-    const now = this.deps.now();
-    const linked = await repo.findIdentityUser(provider, profile.subject);
+    const { accounts } = this.deps;
+    const linked = await accounts.identityUser(provider, profile.subject);
     if (linked) {
-      await repo.refreshIdentity(
-        provider,
-        profile.subject,
-        { email: profile.email, displayName: profile.displayName },
-        now,
-      );
+      await accounts.refreshIdentity(provider, profile.subject, {
+        email: profile.email,
+        displayName: profile.displayName,
+      });
       return linked;
     }
     const verifiedEmail = profile.email && profile.emailVerified ? profile.email : null;
@@ -300,9 +299,9 @@ export class OAuthService {
       email: profile.email,
       displayName: profile.displayName,
     };
-    if (!(await repo.insertIdentity(identity, now))) {
+    if (!(await accounts.linkIdentity(identity))) {
       // A parallel callback linked the same identity first: use its account.
-      const winner = await repo.findIdentityUser(provider, profile.subject);
+      const winner = await accounts.identityUser(provider, profile.subject);
       if (!winner) throw new AppError('oauthFailed');
       return winner;
     }

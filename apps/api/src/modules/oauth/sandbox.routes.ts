@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { escapeHtml } from '../../platform/mail/layout';
-import { serverKeys } from '../../platform/secrets';
+import type { OAuthContext } from './oauth.config';
 import { acceptFormPosts } from './oauth.routes';
 import { PROVIDER_NAMES, type ProviderName } from './providers';
 import { SandboxCodes, sandboxAuthorizePath } from './providers/sandbox.provider';
@@ -65,8 +64,11 @@ const BRANDS: Record<ProviderName, Brand> = {
  * The sandbox identity provider (outside production only): a consent screen that looks like the
  * provider's, then back to the real callback with a signed code (Apple: by form post, as Apple does).
  */
-export function sandboxOAuthRoutes(deps: { config: Config; now: () => Date }): FastifyPluginAsyncZod {
-  const codes = new SandboxCodes(serverKeys(deps.config).oauthSandbox);
+export function sandboxOAuthRoutes(deps: {
+  config: Pick<OAuthContext, 'keys'>;
+  now: () => Date;
+}): FastifyPluginAsyncZod {
+  const codes = new SandboxCodes(deps.config.keys.oauthSandbox);
   return async (app) => {
     acceptFormPosts(app);
     const common = { config: { public: true } } as const;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import { PURCHASE_PATH, REFUND_PATH } from '../../platform/payments/aba/aba.protocol';
 import { type FakePayWay, startFakePayWay } from '../../platform/payments/aba/testing/fake-payway';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
 import { bookOrder, mailTo, orderFacts, refundsOf } from './test-support';
 
-// This file books WC112 (KOS-KTI) 330-339 days ahead only, so no other file touches its seats.
 describe('paying through ABA PayWay (against the fake PayWay)', () => {
   let t: TestApp;
   let fake: FakePayWay;
@@ -69,7 +68,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
   }
 
   it('pays an order: the form goes to PayWay, the confirmed pushback pays once, a replay is ignored, tickets follow', async () => {
-    const o = await bookOrder(t, member, 'WC112', 330, [2, 0, 0]);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' }, [2, 0, 0]);
     const pay = await startAndPost(o.orderNo);
     expect(pay.gateway).toBe('aba');
     expect(pay.checkoutUrl).toBe(`${fake.url}${PURCHASE_PATH}`);
@@ -95,14 +94,14 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
     expect(answers.at(-1)).toEqual({ status: 200, outcome: 'duplicate' });
     expect(await orderFacts(t, o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
 
-    await t.app.payments.ticketMissing();
+    await t.app.ticketing.ticketMissing();
     expect((await orderFacts(t, o.id)).tickets).toBe(2);
     const status = await member.get(`/travelsky/payment/status/${o.orderNo}`);
     expect(status.body.data).toEqual({ status: 1, paymentStatus: 'succeeded', ticketsIssued: 2 });
   });
 
   it('refuses forged pushbacks: paid while PayWay says pending or declined, another amount, an unknown tran_id', async () => {
-    const o = await bookOrder(t, member, 'WC112', 331);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const first = await startAndPost(o.orderNo, 'card');
     expect(first.form.payment_option).toBe('cards');
     expect(await fake.pushback(first.tranId, '0')).toBe(400);
@@ -133,7 +132,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
   });
 
   it('finds a payment whose pushback was lost by asking PayWay (pay status), once', async () => {
-    const o = await bookOrder(t, member, 'WC112', 332);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const pay = await startAndPost(o.orderNo);
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data).toMatchObject({
       status: 0,
@@ -155,7 +154,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
   });
 
   it('refunds a second payment of a paid order through PayWay, once, and tells the traveller', async () => {
-    const o = await bookOrder(t, member, 'WC112', 333);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const a = await startAndPost(o.orderNo);
     const b = await startAndPost(o.orderNo, 'card');
     await fake.approve(a.tranId);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
+import type { Actor } from '../../platform/access';
 import type { CreatePaymentInput, PaymentGateway } from '../../platform/payments/gateway';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -7,9 +10,6 @@ import {
   signSandbox,
 } from '../../platform/payments/sandbox/sandbox.gateway';
 import { serverKeys } from '../../platform/secrets';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
-import type { DetailCaller } from '../orders/order-grant';
 import { PaymentsRepository } from './payments.repository';
 import { MAX_PENDING_PAYMENTS, PaymentsService } from './payments.service';
 import { bookOrder } from './test-support';
@@ -48,29 +48,27 @@ function recordingGateway(name: string) {
   return { gateway, asked };
 }
 
-// This file books WC101 (KTI-SAI) 300-309 days ahead only, so no other file touches its seats.
 describe('getPayUrl under abuse: one open payment per checkout, a few pending per order (issue 9)', () => {
   let t: TestApp;
   let member: Client;
-  let owner: DetailCaller;
-  let day = 300;
+  let owner: Actor;
 
   beforeAll(async () => {
     // Every test books its own unpaid orders; the hold limits are not what this file tests.
     t = await createTestApp({ env: { BOOKING_MAX_UNPAID_ORDERS: '0', BOOKING_MAX_UNPAID_SEATS: '0' } });
     member = client(t);
     const { userId } = await registerUser(t, member);
-    owner = { userId, orderToken: undefined };
+    owner = { kind: 'traveller', userId, grant: null };
   });
   afterAll(() => t.close());
 
-  const book = () => bookOrder(t, member, 'WC101', day++);
+  const book = () => bookOrder(t, member, { from: 'KTI', to: 'SAI' });
 
   /** A service on the test database with one gateway for every method (as another API process would be). */
   function serviceWith(gateway: PaymentGateway) {
     return new PaymentsService({
       repo: new PaymentsRepository(t.database.db),
-      grantKeys: serverKeys(t.config).orderGrant,
+      owners: [...t.app.payments.owners.values()],
       gateways: new Map([[gateway.name, gateway]]),
       cardGateway: gateway.name,
       sandboxFallback: false,
@@ -78,7 +76,6 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
       now: () => new Date(),
       log: { warn() {}, info() {}, error() {} },
       mailer: t.app.mailer,
-      airlineCode: '881',
       devPayOneCent: false,
       notifyUrl: (g) => `https://fly.example/api/pay/notify/${g}`,
       appUrl: (path) => `https://fly.example${path}`,
@@ -87,7 +84,7 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
 
   async function payments(orderId: string) {
     const { rows } = await t.database.pool.query<{ method: string; status: string; checkout_key: string }>(
-      'select method, status, checkout_key from payments where order_id = $1 order by created_at, id',
+      `select method, status, checkout_key from payments where payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) order by created_at, id`,
       [orderId],
     );
     return rows;
@@ -191,7 +188,7 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
     // The card checkout lapsed (as a WeChat H5 link does after 5 minutes): it is not handed out again.
     await t.database.pool.query(
       `update payments set checkout_expires_at = now() - interval '1 second'
-        where order_id = $1 and method = 'card'`,
+        where payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) and method = 'card'`,
       [o2.id],
     );
     const card = await member.post(`${PAY_URL}/${o2.orderNo}`, { method: 'card' });
@@ -199,7 +196,7 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
     expect(await payments(o2.id)).toHaveLength(5);
     await t.database.pool.query(
       `update payments set checkout_expires_at = now() - interval '1 second'
-        where order_id = $1 and method = 'abapay'`,
+        where payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) and method = 'abapay'`,
       [o2.id],
     );
     const refused = {
@@ -220,7 +217,7 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
     // One of them fails at the gateway: its place is free again.
     const [failed] = (
       await t.database.pool.query<{ id: string; amount: number; currency: string }>(
-        `select id, amount, currency from payments where order_id = $1 and method = 'khqr'`,
+        `select id, amount, currency from payments where payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) and method = 'khqr'`,
         [o2.id],
       )
     ).rows;
@@ -246,8 +243,9 @@ describe('getPayUrl under abuse: one open payment per checkout, a few pending pe
     const o = await book();
     const insert = (secondsAgo: number) =>
       t.database.pool.query(
-        `insert into payments (order_id, gateway, method, checkout_key, amount, currency, status, created_at, updated_at)
-         values ($1, 'sandbox', 'card', 'card', $2, 'USD', 'pending', now() - make_interval(secs => $3), now())
+        `insert into payments (payable_id, gateway, method, checkout_key, amount, currency, status, created_at, updated_at)
+         values ((select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1),
+                 'sandbox', 'card', 'card', $2, 'USD', 'pending', now() - make_interval(secs => $3), now())
          returning id`,
         [o.id, o.total, secondsAgo],
       );

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
+import { signOrderGrant } from '../../platform/order-grant';
 import { deriveKey, serverKeys } from '../../platform/secrets';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
-import { signOrderGrant } from '../orders/order-grant';
 import { bookOrder, orderFacts } from './test-support';
 
 const PAY_URL = '/travelsky/payment/getPayUrl';
 const STATUS = '/travelsky/payment/status';
 
-// This file books WC112 (KOS-KTI) 356-359 days ahead only, so no other file touches its seats.
 describe('payment calls: only the order’s owner, or a caller with its grant (order numbers are sequential)', () => {
   let t: TestApp;
   let guest: Client;
@@ -44,8 +43,8 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
     signOrderGrant(serverKeys(t.config).orderGrant.current, orderNo, new Date(Date.now() - 1000), 'full');
 
   it('refuses getPayUrl and status of a guest order without its grant, with another order’s or an expired one, alike, and starts no payment', async () => {
-    const g = await bookOrder(t, guest, 'WC112', 356);
-    const other = await bookOrder(t, client(t), 'WC112', 356);
+    const g = await bookOrder(t, guest, { from: 'KOS', to: 'KTI' });
+    const other = await bookOrder(t, client(t), { from: 'KOS', to: 'KTI' });
     const refused: Array<[Client, Record<string, string>]> = [
       [guest, {}],
       [client(t), {}],
@@ -76,7 +75,7 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
   });
 
   it('lets a guest pay its order and read its pay status with its own grant, from any client, logged in or not', async () => {
-    const g = await bookOrder(t, guest, 'WC112', 357);
+    const g = await bookOrder(t, guest, { from: 'KOS', to: 'KTI' });
     const pay = await guest.post(`${PAY_URL}/${g.orderNo}`, { method: 'card' }, grant(g.orderToken));
     expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');
     expect(pay.body.data).toMatchObject({ gateway: 'sandbox', amount: { amount: g.total, currency: 'USD' } });
@@ -90,8 +89,8 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
   });
 
   it('keeps a member’s order to its owner: another user, a guest, or another order’s grant get the unknown-order answer', async () => {
-    const m = await bookOrder(t, member, 'WC112', 358);
-    const g = await bookOrder(t, guest, 'WC112', 358);
+    const m = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
+    const g = await bookOrder(t, guest, { from: 'KOS', to: 'KTI' });
     for (const [c, headers] of [
       [stranger, {}],
       [guest, {}],

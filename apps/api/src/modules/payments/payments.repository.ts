@@ -1,43 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
-
-/** The transaction handle, for the booking repository's seat updates joined to a payment. */
-export type PaymentsTx = Tx;
-
-export interface PayOrder {
-  id: string;
-  orderNo: string;
-  userId: string | null;
-  status: number;
-  currency: string;
-  payDeadline: Date;
-  contactName: string;
-  contactEmail: string;
-  contactCountryCode: string;
-  contactPhone: string;
-  /** 0 zh, 1 en, 2 km. */
-  language: number;
-}
+import type { Db, Executor, Tx } from '../../platform/db';
+import type { NewPayable, Payable, PayableKind, PayableStatus } from './payables';
 
 export interface StoredPayment {
   id: string;
-  orderId: string;
-  orderNo: string;
+  payableId: string;
+  /** Its payable, as read with the payment (outside a lock: only for what may be stale). */
+  payable: Payable;
   gateway: string;
   amount: number;
   currency: string;
   status: string;
   gatewayReference: string | null;
-}
-
-/** An order owed tickets, and where the ticketing sweep's next page starts after it. */
-export interface SweepCursor {
-  id: string;
-  /** updated_at as PostgreSQL prints it (to the microsecond). */
-  updatedAt: string;
 }
 
 /** A payment still pending at a gateway, as getPayUrl weighs it: hand it out again, wait for it, or count it. */
@@ -57,7 +31,7 @@ export interface PendingPayment {
   createdAt: Date;
 }
 
-/** A refund with what processing it needs: the payment at its gateway and the order's contact. */
+/** A refund with what processing it needs: the payment at its gateway and the payable's contact. */
 export interface StoredRefund {
   id: string;
   paymentId: string;
@@ -71,17 +45,56 @@ export interface StoredRefund {
   gatewayReference: string | null;
   paymentAmount: number;
   paymentCurrency: string;
-  orderId: string;
-  orderNo: string;
-  contactName: string;
-  contactEmail: string;
-  language: number;
+  payableId: string;
+  notifiedAt: Date | null;
 }
 
+/** A refund as the owner's reads show it (booking's order detail). */
+export interface RefundView {
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  passengerRef: string | null;
+  lineRef: string | null;
+  requestedAt: Date;
+  refundedAt: Date | null;
+}
+
+type Row = Record<string, unknown>;
+
+function date(v: unknown): Date {
+  return v instanceof Date ? v : new Date(String(v));
+}
+
+function toPayable(row: Row | undefined): Payable | null {
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    kind: String(row.kind) as PayableKind,
+    reference: String(row.reference),
+    ownerUserId: row.owner_user_id === null ? null : String(row.owner_user_id),
+    amount: Number(row.amount),
+    currency: String(row.currency),
+    dueAt: date(row.due_at),
+    status: String(row.status) as PayableStatus,
+    contact: {
+      name: String(row.contact_name),
+      email: String(row.contact_email),
+      phone: String(row.contact_phone),
+      language: Number(row.language),
+      surnames: (row.payer_surnames as string[] | null) ?? [],
+    },
+  };
+}
+
+const payableColumns = sql`id, kind, reference, owner_user_id, amount, currency, due_at, status,
+  contact_name, contact_email, contact_phone, language, payer_surnames`;
+
 /**
- * Storage of payments, their notifications and tickets: the only SQL of the payments module.
- * Every state change is a conditional UPDATE or an INSERT ... ON CONFLICT DO NOTHING, so a
- * replay or a concurrent twin changes nothing.
+ * Storage of payables, payments, their notifications and refunds: the only SQL of the payments
+ * module. Every state change is a conditional UPDATE or an INSERT ... ON CONFLICT DO NOTHING, so
+ * a replay or a concurrent twin changes nothing. It reads no other module's table.
  */
 export class PaymentsRepository {
   constructor(private readonly db: Executor) {}
@@ -90,58 +103,72 @@ export class PaymentsRepository {
     return (this.db as Db).transaction((tx) => fn(new PaymentsRepository(tx), tx));
   }
 
-  async orderByNo(orderNo: string): Promise<PayOrder | null> {
-    const r = await this.db.execute<{
-      id: string;
-      order_no: string;
-      user_id: string | null;
-      status: number;
-      currency: string;
-      pay_deadline: string | Date;
-      contact_name: string;
-      contact_email: string;
-      contact_country_code: string;
-      contact_phone: string;
-      language: number;
-    }>(sql`
-      select id, order_no, user_id, status, currency, pay_deadline, contact_name, contact_email,
-             contact_country_code, contact_phone, language
-        from orders where order_no = ${orderNo}`);
-    const row = r.rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      orderNo: row.order_no,
-      userId: row.user_id,
-      status: Number(row.status),
-      currency: row.currency,
-      payDeadline: new Date(row.pay_deadline),
-      contactName: row.contact_name,
-      contactEmail: row.contact_email,
-      contactCountryCode: row.contact_country_code,
-      contactPhone: row.contact_phone,
-      language: Number(row.language),
-    };
+  /** A new open payable with its lines; its id. */
+  async insertPayable(p: NewPayable): Promise<string> {
+    const r = await this.db.execute<{ id: string }>(sql`
+      insert into payables (kind, reference, owner_user_id, amount, currency, due_at, status,
+                            contact_name, contact_email, contact_phone, language, payer_surnames,
+                            created_at, updated_at)
+      values (${p.kind}, ${p.reference}, ${p.ownerUserId}, ${p.amount}, ${p.currency}, ${p.dueAt}, 'open',
+              ${p.contact.name}, ${p.contact.email}, ${p.contact.phone}, ${p.contact.language},
+              ${sql`array[${sql.join(
+                p.contact.surnames.map((s) => sql`${s}`),
+                sql`, `,
+              )}]::text[]`},
+              ${p.now}, ${p.now})
+      returning id`);
+    const id = r.rows[0]!.id;
+    if (p.lines.length > 0) {
+      await this.db.execute(sql`
+        insert into payable_lines (payable_id, kind, code, passenger_ref, segment_ref, amount, created_at, updated_at)
+        values ${sql.join(
+          p.lines.map(
+            (l) =>
+              sql`(${id}, ${l.kind}, ${l.code}, ${l.passengerRef ?? null}, ${l.segmentRef ?? null}, ${l.amount}, ${p.now}, ${p.now})`,
+          ),
+          sql`, `,
+        )}`);
+    }
+    return id;
   }
 
-  /** The surnames of the order's passengers, to tell the contact's surname from the given names. */
-  async passengerSurnames(orderId: string): Promise<string[]> {
-    const r = await this.db.execute<{ surname: string }>(
-      sql`select surname from order_passengers where order_id = ${orderId} order by seq`,
-    );
-    return r.rows.map((x) => x.surname);
+  /** open → closed; false when the payable is not open (paid, closed, or unknown). */
+  async closePayable(kind: PayableKind, reference: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update payables set status = 'closed', updated_at = ${now}
+       where kind = ${kind} and reference = ${reference} and status = 'open'
+      returning id`);
+    return (r.rowCount ?? 0) === 1;
   }
 
-  /** The order's total: the sum of its price lines (never stored apart from them). */
-  async orderTotal(orderId: string): Promise<number> {
-    const r = await this.db.execute<{ total: string | null }>(
-      sql`select sum(amount)::text as total from order_price_lines where order_id = ${orderId}`,
+  async payableByReference(kind: PayableKind, reference: string): Promise<Payable | null> {
+    const r = await this.db.execute(
+      sql`select ${payableColumns} from payables where kind = ${kind} and reference = ${reference}`,
     );
-    return Number(r.rows[0]?.total ?? 0);
+    return toPayable(r.rows[0]);
+  }
+
+  async payableById(id: string): Promise<Payable | null> {
+    const r = await this.db.execute(sql`select ${payableColumns} from payables where id = ${id}`);
+    return toPayable(r.rows[0]);
+  }
+
+  /** Locks the payable row (serializes the payments of one payable); the payable, read under the lock. */
+  async lockPayable(id: string): Promise<Payable | null> {
+    const r = await this.db.execute(sql`select ${payableColumns} from payables where id = ${id} for update`);
+    return toPayable(r.rows[0]);
+  }
+
+  /** open or closed → paid; false when it was already paid. */
+  async markPayablePaid(id: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update payables set status = 'paid', updated_at = ${now}
+       where id = ${id} and status in ('open', 'closed') returning id`);
+    return (r.rowCount ?? 0) === 1;
   }
 
   async insertPayment(p: {
-    orderId: string;
+    payableId: string;
     gateway: string;
     method: string;
     checkoutKey: string;
@@ -150,8 +177,8 @@ export class PaymentsRepository {
     now: Date;
   }): Promise<string> {
     const r = await this.db.execute<{ id: string }>(sql`
-      insert into payments (order_id, gateway, method, checkout_key, amount, currency, status, created_at, updated_at)
-      values (${p.orderId}, ${p.gateway}, ${p.method}, ${p.checkoutKey}, ${p.amount}, ${p.currency}, 'pending', ${p.now}, ${p.now})
+      insert into payments (payable_id, gateway, method, checkout_key, amount, currency, status, created_at, updated_at)
+      values (${p.payableId}, ${p.gateway}, ${p.method}, ${p.checkoutKey}, ${p.amount}, ${p.currency}, 'pending', ${p.now}, ${p.now})
       returning id`);
     return r.rows[0]!.id;
   }
@@ -174,8 +201,8 @@ export class PaymentsRepository {
        where id = ${id}`);
   }
 
-  /** The order's payments still pending, oldest first (getPayUrl, under the order row lock). */
-  async pendingPayments(orderId: string): Promise<PendingPayment[]> {
+  /** The payable's payments still pending, oldest first (getPayUrl, under the payable row lock). */
+  async pendingPayments(payableId: string): Promise<PendingPayment[]> {
     const r = await this.db.execute<{
       id: string;
       gateway: string;
@@ -191,7 +218,7 @@ export class PaymentsRepository {
     }>(sql`
       select id, gateway, method, checkout_key, amount, currency, gateway_reference, checkout_url, checkout,
              checkout_expires_at, created_at
-        from payments where order_id = ${orderId} and status = 'pending'
+        from payments where payable_id = ${payableId} and status = 'pending'
        order by created_at, id`);
     return r.rows.map((row) => ({
       id: row.id,
@@ -210,15 +237,15 @@ export class PaymentsRepository {
   }
 
   private readonly paymentSelect = sql`
-    select p.id, p.order_id, o.order_no, p.gateway, p.amount, p.currency, p.status, p.gateway_reference
-      from payments p join orders o on o.id = p.order_id`;
+    select p.id, p.payable_id, to_jsonb(b) as payable, p.gateway, p.amount, p.currency, p.status, p.gateway_reference
+      from payments p join payables b on b.id = p.payable_id`;
 
-  private toPayment(row: Record<string, unknown> | undefined): StoredPayment | null {
+  private toPayment(row: Row | undefined): StoredPayment | null {
     if (!row) return null;
     return {
       id: String(row.id),
-      orderId: String(row.order_id),
-      orderNo: String(row.order_no),
+      payableId: String(row.payable_id),
+      payable: toPayable(row.payable as Row)!,
       gateway: String(row.gateway),
       amount: Number(row.amount),
       currency: String(row.currency),
@@ -227,34 +254,34 @@ export class PaymentsRepository {
     };
   }
 
-  /** The order's latest payment still pending at a gateway (one that has its reference). */
-  async latestPendingPayment(orderId: string): Promise<StoredPayment | null> {
+  /** The payable's latest payment still pending at a gateway (one that has its reference). */
+  async latestPendingPayment(payableId: string): Promise<StoredPayment | null> {
     const r = await this.db.execute(sql`${this.paymentSelect}
-      where p.order_id = ${orderId} and p.status = 'pending' and p.gateway_reference is not null
+      where p.payable_id = ${payableId} and p.status = 'pending' and p.gateway_reference is not null
       order by p.created_at desc, p.id desc limit 1`);
     return this.toPayment(r.rows[0]);
   }
 
   /**
-   * Orders with a payment still pending at the gateway that was started between `from` and `to`
+   * Payables with a payment still pending at the gateway that was started between `from` and `to`
    * (the reconcile sweep: a notification that never came), oldest first. A payment already asked
    * about is asked again only once a quarter of its age has passed since, so an abandoned
    * checkout costs the gateway a few dozen queries in its day, not one every sweep.
    */
-  async ordersWithStalePayments(from: Date, to: Date, now: Date, limit: number): Promise<string[]> {
-    const r = await this.db.execute<{ order_id: string }>(sql`
-      select order_id from payments
+  async payablesWithStalePayments(from: Date, to: Date, now: Date, limit: number): Promise<string[]> {
+    const r = await this.db.execute<{ payable_id: string }>(sql`
+      select payable_id from payments
        where status = 'pending' and gateway_reference is not null
          and created_at >= ${from} and created_at < ${to}
          and (reconciled_at is null or ${now}::timestamptz - reconciled_at > (${now}::timestamptz - created_at) / 4)
-       group by order_id order by min(created_at) limit ${limit}`);
-    return r.rows.map((x) => x.order_id);
+       group by payable_id order by min(created_at) limit ${limit}`);
+    return r.rows.map((x) => x.payable_id);
   }
 
-  /** Notes that the sweep asked the gateway about the order's pending payments. */
-  async markReconciled(orderId: string, now: Date): Promise<void> {
+  /** Notes that the sweep asked the gateway about the payable's pending payments. */
+  async markReconciled(payableId: string, now: Date): Promise<void> {
     await this.db.execute(sql`
-      update payments set reconciled_at = ${now} where order_id = ${orderId} and status = 'pending'`);
+      update payments set reconciled_at = ${now} where payable_id = ${payableId} and status = 'pending'`);
   }
 
   async paymentById(id: string): Promise<StoredPayment | null> {
@@ -269,10 +296,10 @@ export class PaymentsRepository {
     return this.toPayment(r.rows[0]);
   }
 
-  /** The latest payment of an order. */
-  async latestPayment(orderId: string): Promise<{ status: string } | null> {
+  /** The latest payment of a payable. */
+  async latestPayment(payableId: string): Promise<{ status: string } | null> {
     const r = await this.db.execute<{ status: string }>(
-      sql`select status from payments where order_id = ${orderId} order by created_at desc, id desc limit 1`,
+      sql`select status from payments where payable_id = ${payableId} order by created_at desc, id desc limit 1`,
     );
     return r.rows[0] ?? null;
   }
@@ -281,14 +308,6 @@ export class PaymentsRepository {
   async hasEvent(gateway: string, eventId: string): Promise<boolean> {
     const r = await this.db.execute(sql`
       select 1 from payment_events where gateway = ${gateway} and gateway_event_id = ${eventId}`);
-    return r.rows.length > 0;
-  }
-
-  /** Whether the order is paid and still owed tickets. */
-  async owesTickets(orderId: string): Promise<boolean> {
-    const r = await this.db.execute(
-      sql`select 1 from orders where id = ${orderId} and status = 1 and ticketed_at is null`,
-    );
     return r.rows.length > 0;
   }
 
@@ -322,173 +341,42 @@ export class PaymentsRepository {
     return (r.rowCount ?? 0) === 1;
   }
 
-  /** Unpaid → paid; false when the order was not unpaid. */
-  async markOrderPaid(orderId: string, now: Date): Promise<boolean> {
-    const r = await this.db.execute(sql`
-      update orders set status = 1, updated_at = ${now} where id = ${orderId} and status = 0 returning id`);
-    return (r.rowCount ?? 0) === 1;
-  }
-
-  /** Canceled (expired) → paid, after its seats were taken again; false when it was not canceled. */
-  async reviveOrderPaid(orderId: string, now: Date): Promise<boolean> {
-    const r = await this.db.execute(sql`
-      update orders set status = 1, canceled_at = null, updated_at = ${now}
-       where id = ${orderId} and status = 2 returning id`);
-    return (r.rowCount ?? 0) === 1;
-  }
-
   /**
-   * Locks the order row (serializes payment and ticketing of one order); its status. With
-   * `skipLocked`, null when another transaction holds it (the sweep leaves it to that one).
-   */
-  async lockOrder(orderId: string, skipLocked = false): Promise<number | null> {
-    const r = await this.db.execute<{ status: number }>(
-      skipLocked
-        ? sql`select status from orders where id = ${orderId} for update skip locked`
-        : sql`select status from orders where id = ${orderId} for update`,
-    );
-    const row = r.rows[0];
-    return row ? Number(row.status) : null;
-  }
-
-  /** Locks the order row for starting a payment; its status and deadline, read under the lock. */
-  async lockPayableOrder(orderId: string): Promise<{ status: number; payDeadline: Date } | null> {
-    const r = await this.db.execute<{ status: number; pay_deadline: string | Date }>(
-      sql`select status, pay_deadline from orders where id = ${orderId} for update`,
-    );
-    const row = r.rows[0];
-    return row ? { status: Number(row.status), payDeadline: new Date(row.pay_deadline) } : null;
-  }
-
-  /** The released holds of an order, to take again (late payment), in the booking lock order. */
-  async releasedHolds(orderId: string) {
-    const r = await this.db.execute<{
-      id: string;
-      flight_id: string;
-      cabin: string;
-      booking_class: string;
-      seats: number;
-      infants: number;
-    }>(sql`
-      select id, flight_id, cabin, booking_class, seats, infants from order_holds
-       where order_id = ${orderId} and released_at is not null`);
-    return r.rows
-      .map((h) => ({
-        id: h.id,
-        flightId: h.flight_id,
-        cabin: h.cabin,
-        bookingClass: h.booking_class,
-        seats: Number(h.seats),
-        infants: Number(h.infants),
-      }))
-      .sort(
-        (a, b) => Number(a.flightId) - Number(b.flightId) || a.bookingClass.localeCompare(b.bookingClass),
-      );
-  }
-
-  async unreleaseHold(id: string, now: Date): Promise<void> {
-    await this.db.execute(
-      sql`update order_holds set released_at = null, updated_at = ${now} where id = ${id} and released_at is not null`,
-    );
-  }
-
-  async insertOrderEvent(
-    orderId: string,
-    type: string,
-    actor: string,
-    now: Date,
-    data: Record<string, unknown> | null = null,
-  ): Promise<void> {
-    await this.db.execute(sql`
-      insert into order_events (order_id, type, actor, data, created_at)
-      values (${orderId}, ${type}, ${actor}, ${data === null ? null : JSON.stringify(data)}::jsonb, ${now})`);
-  }
-
-  async hasOrderEvent(orderId: string, type: string): Promise<boolean> {
-    const r = await this.db.execute(
-      sql`select 1 from order_events where order_id = ${orderId} and type = ${type} limit 1`,
-    );
-    return r.rows.length > 0;
-  }
-
-  /**
-   * One ticket per passenger (airline code + 10-digit serial) and one coupon per segment;
-   * the unique keys make a second run insert nothing. The number of tickets issued by this call.
-   */
-  async issueTickets(orderId: string, airlineCode: string, now: Date): Promise<number> {
-    const r = await this.db.execute(sql`
-      insert into tickets (ticket_no, order_id, passenger_id, status, created_at, updated_at)
-      select ${airlineCode} || lpad(nextval('ticket_serial_seq')::text, 10, '0'), p.order_id, p.id, 0, ${now}, ${now}
-        from order_passengers p
-       where p.order_id = ${orderId}
-         and not exists (select 1 from tickets t where t.passenger_id = p.id)
-       order by p.seq
-      on conflict (passenger_id) do nothing
-      returning id`);
-    await this.db.execute(sql`
-      insert into ticket_coupons (ticket_id, segment_id, coupon_no, usage, created_at, updated_at)
-      select t.id, s.id, s.seq + 1, 10, ${now}, ${now}
-        from tickets t join order_segments s on s.order_id = t.order_id
-       where t.order_id = ${orderId}
-      on conflict (ticket_id, segment_id) do nothing`);
-    // Every passenger now holds a ticket: the order leaves the sweep's partial index.
-    await this.db.execute(sql`
-      update orders set ticketed_at = ${now} where id = ${orderId} and ticketed_at is null`);
-    return r.rowCount ?? 0;
-  }
-
-  async ticketCount(orderId: string): Promise<number> {
-    const r = await this.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from tickets where order_id = ${orderId}`,
-    );
-    return Number(r.rows[0]?.n ?? 0);
-  }
-
-  /**
-   * A page of paid orders still owed tickets (the sweep for lost ticketing jobs), read through a
-   * partial index in (updated_at, id) order, after the last one of the previous page.
-   */
-  async untickedPaidOrders(limit: number, after: SweepCursor | null = null): Promise<SweepCursor[]> {
-    // The cursor keeps updated_at as PostgreSQL's text (microseconds), which a JS Date would round.
-    const r = await this.db.execute<{ id: string; updated_at: string }>(sql`
-      select id, updated_at::text as updated_at from orders
-       where status = 1 and ticketed_at is null
-         ${after ? sql`and (updated_at, id) > (${after.updatedAt}::timestamptz, ${after.id}::uuid)` : sql``}
-       order by updated_at, id limit ${limit}`);
-    return r.rows.map((x) => ({ id: x.id, updatedAt: x.updated_at }));
-  }
-
-  /**
-   * The refund of a payment, created with its refund_required mark (same transaction); one per
-   * payment (unique key), so a replay answers the existing one. Its id.
+   * A refund of a payment; its id. Payments' own whole-payment refunds (seats_gone,
+   * duplicate_payment) are one per payment (partial unique key), so a replay answers the existing
+   * one. The trigger payment_refunds_total adds it to the payment's refunded_total, whose CHECK
+   * refuses a sum above the amount paid (SQLSTATE 23514).
    */
   async insertRefund(r: {
     paymentId: string;
     amount: number;
     currency: string;
     reason: string;
+    passengerRef?: string | null;
+    lineRef?: string | null;
     now: Date;
   }): Promise<string> {
+    const whole = r.reason === 'seats_gone' || r.reason === 'duplicate_payment';
     const inserted = await this.db.execute<{ id: string }>(sql`
-      insert into payment_refunds (payment_id, amount, currency, reason, status, created_at, updated_at)
-      values (${r.paymentId}, ${r.amount}, ${r.currency}, ${r.reason}, 'pending', ${r.now}, ${r.now})
-      on conflict (payment_id) do nothing
+      insert into payment_refunds (payment_id, amount, currency, reason, passenger_ref, line_ref, status, created_at, updated_at)
+      values (${r.paymentId}, ${r.amount}, ${r.currency}, ${r.reason}, ${r.passengerRef ?? null}, ${r.lineRef ?? null},
+              'pending', ${r.now}, ${r.now})
+      ${whole ? sql`on conflict (payment_id) where reason in ('seats_gone', 'duplicate_payment') do nothing` : sql``}
       returning id`);
     const id = inserted.rows[0]?.id;
     if (id) return id;
-    const existing = await this.db.execute<{ id: string }>(
-      sql`select id from payment_refunds where payment_id = ${r.paymentId}`,
-    );
+    const existing = await this.db.execute<{ id: string }>(sql`
+      select id from payment_refunds
+       where payment_id = ${r.paymentId} and reason in ('seats_gone', 'duplicate_payment')`);
     return existing.rows[0]!.id;
   }
 
   private readonly refundSelect = sql`
-    select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status,
+    select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status, r.notified_at,
            p.gateway, p.gateway_reference, p.amount as payment_amount, p.currency as payment_currency,
-           o.id as order_id, o.order_no, o.contact_name, o.contact_email, o.language
+           p.payable_id
       from payment_refunds r
-      join payments p on p.id = r.payment_id
-      join orders o on o.id = p.order_id`;
+      join payments p on p.id = r.payment_id`;
 
   /**
    * A refund; with `lock`, the row is locked for this transaction, or null when another
@@ -513,12 +401,17 @@ export class PaymentsRepository {
       gatewayReference: row.gateway_reference === null ? null : String(row.gateway_reference),
       paymentAmount: Number(row.payment_amount),
       paymentCurrency: String(row.payment_currency),
-      orderId: String(row.order_id),
-      orderNo: String(row.order_no),
-      contactName: String(row.contact_name),
-      contactEmail: String(row.contact_email),
-      language: Number(row.language),
+      payableId: String(row.payable_id),
+      notifiedAt: row.notified_at === null ? null : date(row.notified_at),
     };
+  }
+
+  /** What this payment's other refunds took at the gateway (those settled as succeeded). */
+  async refundedBefore(paymentId: string, refundId: string): Promise<number> {
+    const r = await this.db.execute<{ total: number }>(sql`
+      select coalesce(sum(amount), 0)::int as total from payment_refunds
+       where payment_id = ${paymentId} and id <> ${refundId} and status = 'succeeded'`);
+    return Number(r.rows[0]?.total ?? 0);
   }
 
   /** pending → succeeded or failed; false when it was not pending. */
@@ -534,26 +427,50 @@ export class PaymentsRepository {
     return (r.rowCount ?? 0) === 1;
   }
 
-  /**
-   * Refunds still owed work: pending at the gateway, or refunded without the traveller's notice
-   * recorded (an order event refund_notified naming the refund). Oldest first.
-   */
+  /** Notes that the traveller's notice of the refund was sent. */
+  async markRefundNotified(id: string, now: Date): Promise<void> {
+    await this.db.execute(
+      sql`update payment_refunds set notified_at = ${now} where id = ${id} and notified_at is null`,
+    );
+  }
+
+  /** Refunds still owed work: pending at the gateway, or refunded without the traveller's notice sent. Oldest first. */
   async refundsToProcess(limit: number): Promise<string[]> {
     const r = await this.db.execute<{ id: string }>(sql`
-      select r.id from payment_refunds r join payments p on p.id = r.payment_id
-       where r.status = 'pending'
-          or (r.status = 'succeeded' and not exists (
-                select 1 from order_events e
-                 where e.order_id = p.order_id and e.type = 'refund_notified' and e.data->>'refundId' = r.id::text))
-       order by r.created_at limit ${limit}`);
+      select id from payment_refunds
+       where status = 'pending' or (status = 'succeeded' and notified_at is null)
+       order by created_at limit ${limit}`);
     return r.rows.map((x) => x.id);
   }
 
-  /** Whether the traveller's notice of this refund was recorded as sent. */
-  async refundNotified(orderId: string, refundId: string): Promise<boolean> {
-    const r = await this.db.execute(sql`
-      select 1 from order_events
-       where order_id = ${orderId} and type = 'refund_notified' and data->>'refundId' = ${refundId} limit 1`);
-    return r.rows.length > 0;
+  /** The refunds of a payable's payments, oldest first. */
+  async refundsOf(kind: PayableKind, reference: string): Promise<RefundView[]> {
+    const r = await this.db.execute<{
+      amount: number;
+      currency: string;
+      status: string;
+      reason: string;
+      passenger_ref: string | null;
+      line_ref: string | null;
+      created_at: Date | string;
+      refunded_at: Date | string | null;
+    }>(sql`
+      select r.amount, r.currency, r.status, r.reason, r.passenger_ref, r.line_ref, r.created_at,
+             case when r.status = 'succeeded' then r.updated_at end as refunded_at
+        from payment_refunds r
+        join payments p on p.id = r.payment_id
+        join payables b on b.id = p.payable_id
+       where b.kind = ${kind} and b.reference = ${reference}
+       order by r.created_at, r.id`);
+    return r.rows.map((x) => ({
+      amount: Number(x.amount),
+      currency: x.currency,
+      status: x.status,
+      reason: x.reason,
+      passengerRef: x.passenger_ref,
+      lineRef: x.line_ref,
+      requestedAt: date(x.created_at),
+      refundedAt: x.refunded_at === null ? null : date(x.refunded_at),
+    }));
   }
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { actorOf } from '../../platform/access';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
@@ -13,23 +14,18 @@ import { NotificationRejected, type PaymentGateway } from '../../platform/paymen
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { sandboxRoutes } from '../../platform/payments/sandbox/sandbox.routes';
+import { WechatPayGateway } from '../../platform/payments/wechat/wechat-pay.gateway';
 import { serverKeys } from '../../platform/secrets';
-import { orderCaller } from '../orders/order-grant';
+import { createExchangeRates } from '../exchange-rates';
+import type { PayableOwner } from './payables';
+import { registerPaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
-import {
-  PaymentsService,
-  RECONCILE_SWEEP_JOB,
-  REFUND_JOB,
-  REFUND_SWEEP_JOB,
-  TICKETING_JOB,
-  TICKETING_QUEUE,
-  TICKETING_SWEEP_JOB,
-} from './payments.service';
+import { PaymentsService } from './payments.service';
 import { registerWechat } from './wechat/wechat.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Payments and ticketing; the tests drive notifications and the ticketing handler here. */
+    /** Payments of payables and their refunds; the tests drive notifications and refunds here. */
     payments: PaymentsService;
   }
 }
@@ -50,16 +46,17 @@ export function notifyUrl(config: Config, gateway: string): string {
 /**
  * Payment calls (booking-and-account.md §7, issue 5) under /api: getPayUrl, pay status, the
  * gateways' notification endpoint (public, raw body kept for the signature), the sandbox gateway
- * outside production, ABA PayWay when configured, and the ticketing and refund jobs with their
- * sweeps.
- *
- * Extension points for another gateway module (WeChat Pay, registerWechat below): register the
- * gateway with service.gateways.set(name, gateway) (the notify route /api/pay/notify/<name> then
- * serves it, and method `wechat` goes to the gateway named `wechat`), give the service its
- * currency conversion with service.setConverter, and serve its own calls through the service
- * (startPayment, reconcile, status).
+ * outside production, ABA PayWay and WeChat Pay when configured (WeChat Pay charges CNY at the
+ * exchange rates in force), and the refund and reconcile jobs (payments.jobs.ts). The owners of payables (booking's
+ * `order`) are given in `owners`: payments settles their payables through them.
  */
-export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; now: () => Date }) {
+export function paymentsPlugin(deps: {
+  config: Config;
+  db: Db;
+  jobs: JobRunner;
+  now: () => Date;
+  owners: PayableOwner[];
+}) {
   return fp(
     async (app: FastifyInstance) => {
       const { config, now } = deps;
@@ -74,31 +71,36 @@ export function paymentsPlugin(deps: { config: Config; db: Db; jobs: JobRunner; 
       if (config.payments.aba) {
         gateways.set('aba', new AbaPayWayGateway({ ...config.payments.aba, now }));
       }
+      if (config.payments.wechatPay) {
+        const wechat = new WechatPayGateway(config.payments.wechatPay, { now });
+        gateways.set(wechat.name, wechat);
+      }
+      const rates = createExchangeRates(deps.db, now);
       const service = new PaymentsService({
         repo,
-        grantKeys: keys.orderGrant,
+        owners: deps.owners,
         gateways,
         cardGateway: config.payments.gateway,
         sandboxFallback: config.env !== 'production',
+        convert: (amount, from, to) => rates.convert(amount, from, to),
         jobs: deps.jobs,
         now,
         log: app.log,
         mailer: app.mailer,
-        airlineCode: config.ticketAirlineCode,
-        devPayOneCent: config.devPayOneCent,
+        devPayOneCent: config.payments.devPayOneCent,
         notifyUrl: (gateway) => notifyUrl(config, gateway),
         appUrl: (path) => `${baseUrl(config)}${path}`,
       });
       app.decorate('payments', service);
-      await app.register(paymentsRoutes({ ...deps, ledger, sandbox, service }), { prefix: '/api' });
-      // WeChat Pay when configured, exchange rates as the conversion, and the WeChat calls.
-      await registerWechat(app, { config, db: deps.db, now, service });
+      await registerPaymentsJobs(deps.jobs, service, app.log);
+      app.layers.add('main', paymentsRoutes({ ...deps, ledger, sandbox, service }));
+      await registerWechat(app, { config, now, service, rates });
     },
     { name: 'payments' },
   );
 }
 
-/** The payment calls, the sandbox gateway's pages and the ticketing and refund jobs, registered under /api. */
+/** The payment calls and the sandbox gateway's pages, registered under /api. */
 export function paymentsRoutes(deps: {
   config: Config;
   jobs: JobRunner;
@@ -108,36 +110,9 @@ export function paymentsRoutes(deps: {
   service: PaymentsService;
 }): FastifyPluginAsyncZod {
   const { config, jobs, ledger, sandbox, service } = deps;
+  // Order grants are keyed with the server secret, never the (public) app secret.
+  const grantKeys = serverKeys(config).orderGrant;
   return async (app) => {
-    await jobs.work<{ orderId: string }>(
-      TICKETING_JOB,
-      async ({ orderId }) => {
-        await service.issueTickets(orderId);
-      },
-      TICKETING_QUEUE,
-    );
-    await jobs.schedule(TICKETING_SWEEP_JOB, '* * * * *', async () => {
-      const n = await service.ticketMissing();
-      if (n > 0) app.log.info({ orders: n }, 'ticketed paid orders whose ticketing job was missed');
-    });
-    await jobs.work<{ refundId: string }>(
-      REFUND_JOB,
-      async ({ refundId }) => {
-        // Still pending at the gateway: fail the job so pg-boss asks again later (the sweep too).
-        if ((await service.processRefund(refundId)) === 'pending')
-          throw new Error('refund pending at the gateway');
-      },
-      { policy: 'short', retryLimit: 20, retryDelaySeconds: 30 },
-    );
-    await jobs.schedule(REFUND_SWEEP_JOB, '* * * * *', async () => {
-      const n = await service.refundPending();
-      if (n > 0) app.log.info({ refunds: n }, 'worked on refunds still owed');
-    });
-    await jobs.schedule(RECONCILE_SWEEP_JOB, '*/2 * * * *', async () => {
-      const outcomes = await service.reconcileStale();
-      if (Object.keys(outcomes).length > 0) app.log.info({ outcomes }, 'asked gateways about stale payments');
-    });
-
     if (config.env !== 'production') {
       await app.register(
         sandboxRoutes({
@@ -158,7 +133,7 @@ export function paymentsRoutes(deps: {
           summary:
             'Start paying an order: where the browser goes to pay (the open payment of the method, or a new one)',
           description:
-            "For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up's `accessToken`). method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the sum of the order price lines, converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. The order's pending payment of the same method is answered again (same paymentId and checkout, the gateway not asked again) while its checkout works; an order has at most 5 payments pending over all methods. Codes: 613 order_already_paid, 301 the order expired, 204 unknown order (also another user's order, or a guest order without a valid grant), 500 pay_unavailable (the gateway could not start the payment; try again or another method); 204 and 500 carry the system error message (spec §8) with their reason in data.detail, 622 five payments already pending, 623 this method's payment is being started by another request (retry in a few seconds).",
+            "For an unpaid order before its deadline, of the logged-in owner (`token` header); a guest order needs its grant in the `orderToken` header (the `orderToken` saveTicketOrder answered with, or the look-up's `accessToken`). method card, abapay and khqr go to the PAYMENT_GATEWAY gateway (sandbox in development, ABA PayWay in production); wechat to WeChat Pay (the sandbox in development while WeChat Pay is not set up). The amount is the order's payable (the sum of its price lines when it was booked), converted at the rate in force when the gateway charges another currency (amount gives what is charged; 0.01 when DEV_PAY_ONE_CENT). Open checkoutUrl: with form null, navigate to it; with form (ABA PayWay), POST those fields to checkoutUrl as multipart/form-data from the browser. PayWay and the sandbox send the browser back to ticket detail, with payResult=fail when the traveller cancels. The order's pending payment of the same method is answered again (same paymentId and checkout, the gateway not asked again) while its checkout works; an order has at most 5 payments pending over all methods. Codes: 613 order_already_paid, 301 the order expired, 204 unknown order (also another user's order, or a guest order without a valid grant), 500 pay_unavailable (the gateway could not start the payment; try again or another method); 204 and 500 carry the system error message (spec §8) with their reason in data.detail, 622 five payments already pending, 623 this method's payment is being started by another request (retry in a few seconds).",
           params: ZOrderNoParams,
           body: ZPayUrlRequest,
           response: { 200: envelope(ZPayUrlResponse) },
@@ -166,10 +141,15 @@ export function paymentsRoutes(deps: {
       },
       async (request) =>
         ok(
-          await service.getPayUrl(request.params.orderNo, request.body.method, orderCaller(request), {
-            clientIp: request.ip,
-            language: Language[request.lang],
-          }),
+          await service.getPayUrl(
+            request.params.orderNo,
+            request.body.method,
+            actorOf(request, grantKeys, deps.now()),
+            {
+              clientIp: request.ip,
+              language: Language[request.lang],
+            },
+          ),
         ),
     );
 
@@ -185,7 +165,8 @@ export function paymentsRoutes(deps: {
           response: { 200: envelope(ZPayStatus) },
         },
       },
-      async (request) => ok(await service.status(request.params.orderNo, orderCaller(request))),
+      async (request) =>
+        ok(await service.status(request.params.orderNo, actorOf(request, grantKeys, deps.now()))),
     );
 
     // The notification endpoint keeps the raw body: the signature is over the exact bytes sent.

@@ -1,6 +1,8 @@
-import type { PayMethod, PayUrlResponse } from '@wings/contracts';
+import { OrderPayStatus, type PayMethod, type PayUrlResponse } from '@wings/contracts';
+import { type Actor, mayPayOrder } from '../../platform/access';
+import { isRetryableConflict, type Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { JobRunner, QueueOptions } from '../../platform/jobs/jobs';
+import type { JobRunner } from '../../platform/jobs/jobs';
 import type { MailLang } from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type RefundReason, refundNoticeMail } from '../../platform/mail/templates';
@@ -10,38 +12,10 @@ import {
   payReturnPath,
   type VerifiedNotification,
 } from '../../platform/payments/gateway';
-import type { PurposeKeys } from '../../platform/secrets';
-import { BookingRepository, isRetryableConflict } from '../booking/booking.repository';
-import { type DetailCaller, mayActOnOrder } from '../orders/order-grant';
+import type { Payable, PayableKind, PayableOwner, PayableStatus, PaymentRecordType } from './payables';
 import { splitContactName } from './payer-name';
-import {
-  PaymentsRepository,
-  type PayOrder,
-  type PendingPayment,
-  type StoredPayment,
-  type SweepCursor,
-} from './payments.repository';
+import { PaymentsRepository, type PendingPayment, type StoredPayment } from './payments.repository';
 
-/** The queue of ticket issuing: one job per paid order (singleton key = order id). */
-export const TICKETING_JOB = 'ticketing';
-/**
- * How the ticketing queue is worked (issue 9: at one order every 2 s a burst of 100 payments
- * waited 51 s). A payment's job wakes this process's workers at once; each worker takes up to
- * `batchSize` jobs per fetch and polls every second when idle; two per process, each holding
- * one database connection while it tickets. docs/operations.md Jobs.
- */
-export const TICKETING_QUEUE: QueueOptions = {
-  policy: 'short',
-  retryLimit: 20,
-  retryDelaySeconds: 5,
-  batchSize: 20,
-  workers: 2,
-  pollingIntervalSeconds: 1,
-};
-/** Orders the ticketing sweep reads per page; it reads pages until none are left. */
-export const TICKETING_SWEEP_PAGE = 100;
-/** The cron job that tickets any paid order whose ticketing job was lost (a crash after payment). */
-export const TICKETING_SWEEP_JOB = 'ticketing-sweep';
 /** The queue of refunds: one job per payment_refunds row (singleton key = refund id). */
 export const REFUND_JOB = 'payment-refund';
 /** The cron job that finishes any refund whose job was lost, or whose notice was not sent. */
@@ -53,8 +27,8 @@ export const RECONCILE_AFTER_MS = 3 * 60_000;
 /** Payments older than this are left to staff: the gateway has long closed the checkout. */
 export const RECONCILE_WITHIN_MS = 24 * 60 * 60_000;
 /**
- * Payments one order may have pending at gateways at once, over all methods (issue 9: one order
- * was asked for 100). Each is asked of its gateway by the reconcile sweep for a day; a traveller
+ * Payments one payable (an order) may have pending at gateways at once, over all methods (issue
+ * 9: one order was asked for 100). Each is asked of its gateway by the reconcile sweep for a day; a traveller
  * who switches methods, or whose WeChat H5 link lapsed, still fits. docs/operations.md Limits.
  */
 export const MAX_PENDING_PAYMENTS = 5;
@@ -75,9 +49,9 @@ export type Convert = (amount: number, from: string, to: string) => Promise<numb
 
 export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
-  /** The order-grant keys (platform/secrets.ts): the grants of guest orders are checked with them. */
-  grantKeys: PurposeKeys;
-  /** Gateways by name (sandbox, aba, wechat); the same Map the plugin registers them in. */
+  /** The modules whose payables this service pays, one per kind (booking's `order`). */
+  owners: PayableOwner[];
+  /** Gateways by name (sandbox, aba, wechat). */
   gateways: Map<string, PaymentGateway>;
   /** The gateway of card, ABA Pay and KHQR payments (config PAYMENT_GATEWAY). */
   cardGateway: string;
@@ -89,7 +63,6 @@ export interface PaymentsServiceDeps {
   now: () => Date;
   log: Logger;
   mailer: Mailer;
-  airlineCode: string;
   /** config DEV_PAY_ONE_CENT: every payment asks for 0.01. */
   devPayOneCent: boolean;
   /** Absolute URL of our notification endpoint for a gateway name. */
@@ -114,7 +87,7 @@ export interface StartPaymentOptions {
   clientIp: string;
   /** WeChat JSAPI: the payer's openid. */
   openid?: string;
-  /** 0 zh, 1 en, 2 km: the gateway page's language; the order's language by default. */
+  /** 0 zh, 1 en, 2 km: the gateway page's language; the payable's language by default. */
   language?: number;
 }
 
@@ -124,45 +97,63 @@ export type StartedPayment = PayUrlResponse & { clientParams: Record<string, str
 /** What processing a refund came to. */
 export type RefundOutcome = 'succeeded' | 'pending' | 'failed' | 'missing';
 
+/** The pay status call's `status`: the order pay status (spec §3) its payable stands for. */
+const PAY_STATUS: Record<PayableStatus, number> = {
+  open: OrderPayStatus.un_paid,
+  paid: OrderPayStatus.paid,
+  closed: OrderPayStatus.canceled,
+};
+
+/** The pay calls (getPayUrl, status, WeChat's) name orders: the payable of kind `order`. */
+const ORDER: PayableKind = 'order';
+
 const TRIES = 3;
 const MAIL_LANG: Record<number, MailLang> = { 0: 'zh', 1: 'en', 2: 'km' };
 
 /**
- * Payment, ticketing and refunds (issue 5, Exactly once). The money flow (STYLE.md §8): a payment
- * row is created pending; a verified notification (or a gateway query, reconcile) is stored by its
- * event id and, in the same transaction, moves the payment and the order by conditional UPDATEs,
- * so a replay or a crash at any point leaves them agreeing. Money that cannot be kept (a late
- * payment whose seats are gone, a second payment of a paid order) gets a refund row in that same
- * transaction. Ticketing and refunds are jobs after the commit, idempotent, each with a sweep
- * for a job lost to a crash.
+ * Payments of payables, and their refunds (issue 5 Exactly once, issue 11). The money flow
+ * (CODE_STYLE.md §10): a payment row is created pending; a verified notification (or a gateway query,
+ * reconcile) is stored by its event id and, in the same transaction, moves the payment and the
+ * payable by conditional UPDATEs and asks the payable's owner to settle it (booking marks the
+ * order paid), so a replay or a crash at any point leaves them agreeing. Money that cannot be
+ * kept (a late payment whose seats are gone, a second payment of a paid payable) gets a refund
+ * row in that same transaction. Refunds are jobs after the commit, idempotent, with a sweep for
+ * a job lost to a crash; what follows a payment (ticketing) is the owner's, prompted after the
+ * commit. Payments never reads its owners' tables.
  */
 export class PaymentsService {
-  /** Payment starts under way in this process, by order, gateway and checkout (see startPayment). */
+  /** Payment starts under way in this process, by payable, gateway and checkout (see startPayment). */
   private readonly starting = new Map<string, Promise<StartedPayment>>();
+  /** The owners of payables by kind, as given at construction. */
+  readonly owners: ReadonlyMap<PayableKind, PayableOwner>;
 
-  constructor(private readonly deps: PaymentsServiceDeps) {}
+  constructor(private readonly deps: PaymentsServiceDeps) {
+    this.owners = new Map(deps.owners.map((o) => [o.kind, o]));
+  }
 
-  /** The gateways by name: register one with `gateways.set(gateway.name, gateway)`. */
-  get gateways(): Map<string, PaymentGateway> {
+  /** The gateways by name (read-only use: they are given at construction). */
+  get gateways(): ReadonlyMap<string, PaymentGateway> {
     return this.deps.gateways;
   }
 
-  /** Sets the currency conversion (the WeChat module's exchange rates). */
-  setConverter(convert: Convert): void {
-    this.deps.convert = convert;
+  private owner(kind: PayableKind): PayableOwner {
+    const owner = this.owners.get(kind);
+    if (!owner) throw new Error(`no payable owner registered for kind ${kind}`);
+    return owner;
   }
 
   /**
-   * The order, for its logged-in owner or a caller sending a grant for it (as getOrderDetail).
-   * Anyone else, on a member's or a guest's order, is answered like an unknown order: order
-   * numbers are sequential, so nothing may be learnt or done by trying them.
+   * The order's payable, for an actor who may pay the order (its logged-in owner, or one sending
+   * a grant for it: platform/access.ts). Anyone else, on a member's or a guest's order, is
+   * answered like an unknown order: order numbers are sequential, so nothing may be learnt or
+   * done by trying them.
    */
-  private async ownOrder(orderNo: string, caller: DetailCaller) {
-    const order = await this.deps.repo.orderByNo(orderNo);
-    if (!order || !mayActOnOrder(this.deps.grantKeys, order, caller, this.deps.now())) {
+  private async ownPayable(orderNo: string, actor: Actor): Promise<Payable> {
+    const payable = await this.deps.repo.payableByReference(ORDER, orderNo);
+    if (!payable || !mayPayOrder(actor, { orderNo: payable.reference, userId: payable.ownerUserId })) {
       throw new AppError('resourceNotFound');
     }
-    return order;
+    return payable;
   }
 
   /** The gateway of a method: WeChat Pay's own, else (outside production) the sandbox; the others PAYMENT_GATEWAY's. */
@@ -181,17 +172,17 @@ export class PaymentsService {
 
   /**
    * payment/getPayUrl: where to pay an unpaid, unexpired order with a method: its open payment
-   * of that method again, or a new pending one (see startPayment). An order the caller may not act
+   * of that method again, or a new pending one (see startPayment). An order the actor may not act
    * on answers payOrderNotFound (204), as an unknown one.
    */
   async getPayUrl(
     orderNo: string,
     method: PayMethod,
-    caller: DetailCaller,
+    actor: Actor,
     options: StartPaymentOptions = { clientIp: '' },
   ): Promise<PayUrlResponse> {
     try {
-      const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, caller, options);
+      const { clientParams: _inApp, ...reply } = await this.startPayment(orderNo, method, actor, options);
       return reply;
     } catch (err) {
       // Spec §8: getPayUrl answers an unknown order (or another's) with 204, the system error.
@@ -203,29 +194,29 @@ export class PaymentsService {
 
   /**
    * Starts paying an order with a method: a pending payment at the method's gateway, in the
-   * gateway's currency (converted at the rate in force when it is not the order's), and what the
-   * client needs to pay it: a checkout URL, a form to post there, or in-app parameters. The
-   * order's open payment of the same checkout is answered again while its checkout works, and an
-   * order has at most MAX_PENDING_PAYMENTS pending (issue 9).
+   * gateway's currency (converted at the rate in force when it is not the payable's), and what
+   * the client needs to pay it: a checkout URL, a form to post there, or in-app parameters. The
+   * payable's open payment of the same checkout is answered again while its checkout works, and
+   * a payable has at most MAX_PENDING_PAYMENTS pending (issue 9).
    */
   async startPayment(
     orderNo: string,
     method: PayMethod,
-    caller: DetailCaller,
+    actor: Actor,
     options: StartPaymentOptions,
   ): Promise<StartedPayment> {
-    const order = await this.ownOrder(orderNo, caller);
-    if (order.status === 1) throw new AppError('orderAlreadyPaid');
-    if (order.status !== 0 || order.payDeadline <= this.deps.now()) throw new AppError('offerExpired');
+    const payable = await this.ownPayable(orderNo, actor);
+    if (payable.status === 'paid') throw new AppError('orderAlreadyPaid');
+    if (payable.status !== 'open' || payable.dueAt <= this.deps.now()) throw new AppError('offerExpired');
     const gateway = this.gatewayFor(method);
     // A WeChat JSAPI checkout belongs to one payer: another openid (or none: H5) is another checkout.
     const checkoutKey = options.openid ? `${method}:openid:${options.openid}` : method;
     // Requests of this process for the same checkout share one start: a double tap, or a hundred
-    // at once, get the one payment. Other processes meet the order row lock in openPayment.
-    const flight = `${order.id}|${gateway.name}|${checkoutKey}`;
+    // at once, get the one payment. Other processes meet the payable row lock in openPayment.
+    const flight = `${payable.id}|${gateway.name}|${checkoutKey}`;
     const running = this.starting.get(flight);
     if (running) return running;
-    const started = this.openPayment(order, method, gateway, checkoutKey, options).finally(() =>
+    const started = this.openPayment(payable, method, gateway, checkoutKey, options).finally(() =>
       this.starting.delete(flight),
     );
     this.starting.set(flight, started);
@@ -233,28 +224,31 @@ export class PaymentsService {
   }
 
   /**
-   * The order's open payment of this checkout, handed out again, or a new one (issue 9). Under
-   * the order row lock, so concurrent requests of any process agree: a pending payment of the
+   * The payable's open payment of this checkout, handed out again, or a new one (issue 9). Under
+   * the payable row lock, so concurrent requests of any process agree: a pending payment of the
    * same gateway, checkout and amount whose checkout still works is answered again without
    * asking the gateway; one being started by another request answers paymentStarting; past
-   * MAX_PENDING_PAYMENTS pending payments the order gets no more. The gateway is asked after the
-   * commit: no connection or lock is held while it answers.
+   * MAX_PENDING_PAYMENTS pending payments the payable gets no more. The gateway is asked after
+   * the commit: no connection or lock is held while it answers.
    */
   private async openPayment(
-    order: PayOrder,
+    payable: Payable,
     method: PayMethod,
     gateway: PaymentGateway,
     checkoutKey: string,
     options: StartPaymentOptions,
   ): Promise<StartedPayment> {
-    const currency = gateway.chargeCurrency ?? order.currency;
+    const currency = gateway.chargeCurrency ?? payable.currency;
     let amount: number;
     if (this.deps.devPayOneCent) {
       // Spec §9: in development every payment is 0.01, in whatever currency the gateway charges.
       amount = 1;
     } else {
-      const total = await this.deps.repo.orderTotal(order.id);
-      amount = currency === order.currency ? total : await this.convert(total, order.currency, currency);
+      // The amount stored when the payable was created: never re-derived from lines that may grow.
+      amount =
+        currency === payable.currency
+          ? payable.amount
+          : await this.convert(payable.amount, payable.currency, currency);
     }
     const reply = (
       p: { paymentId: string; checkoutUrl: string | null },
@@ -270,17 +264,17 @@ export class PaymentsService {
 
     const opened = await this.deps.repo.transaction(async (tx): Promise<Opened> => {
       const now = this.deps.now();
-      const locked = await tx.lockPayableOrder(order.id);
-      if (locked?.status === 1) throw new AppError('orderAlreadyPaid');
-      if (locked?.status !== 0 || locked.payDeadline <= now) throw new AppError('offerExpired');
-      const pending = await tx.pendingPayments(order.id);
+      const locked = await tx.lockPayable(payable.id);
+      if (locked?.status === 'paid') throw new AppError('orderAlreadyPaid');
+      if (locked?.status !== 'open' || locked.dueAt <= now) throw new AppError('offerExpired');
+      const pending = await tx.pendingPayments(payable.id);
       const same = pending.filter((p) => p.gateway === gateway.name && p.checkoutKey === checkoutKey);
       const open = same.findLast(
         (p) =>
           p.gatewayReference !== null &&
           p.amount === amount &&
           p.currency === currency &&
-          (p.checkoutExpiresAt ?? locked.payDeadline) > now,
+          (p.checkoutExpiresAt ?? locked.dueAt) > now,
       );
       if (open) return { reused: open };
       const abandonedBefore = now.getTime() - PAYMENT_START_TIMEOUT_MS;
@@ -298,7 +292,7 @@ export class PaymentsService {
         throw new AppError('tooManyPendingPayments', { params: { max: MAX_PENDING_PAYMENTS } });
       }
       const paymentId = await tx.insertPayment({
-        orderId: order.id,
+        payableId: payable.id,
         gateway: gateway.name,
         method,
         checkoutKey,
@@ -314,29 +308,22 @@ export class PaymentsService {
     }
 
     const { paymentId } = opened;
-    const { firstName, lastName } = splitContactName(
-      order.contactName,
-      await this.deps.repo.passengerSurnames(order.id),
-    );
+    const { contact } = payable;
+    const { firstName, lastName } = splitContactName(contact.name, contact.surnames);
     let created: Awaited<ReturnType<PaymentGateway['createPayment']>>;
     try {
       created = await gateway.createPayment({
         paymentId,
-        orderNo: order.orderNo,
+        orderNo: payable.reference,
         method,
         amount,
         currency,
-        returnUrl: this.deps.appUrl(payReturnPath(order.orderNo)),
-        cancelUrl: this.deps.appUrl(payReturnPath(order.orderNo, true)),
+        returnUrl: this.deps.appUrl(payReturnPath(payable.reference)),
+        cancelUrl: this.deps.appUrl(payReturnPath(payable.reference, true)),
         notifyUrl: this.deps.notifyUrl(gateway.name),
-        expiresAt: order.payDeadline,
-        language: options.language ?? order.language,
-        payer: {
-          firstName,
-          lastName,
-          email: order.contactEmail,
-          phone: `${order.contactCountryCode}${order.contactPhone}`,
-        },
+        expiresAt: payable.dueAt,
+        language: options.language ?? contact.language,
+        payer: { firstName, lastName, email: contact.email, phone: contact.phone },
         clientIp: options.clientIp,
         ...(options.openid ? { openid: options.openid } : {}),
       });
@@ -376,25 +363,26 @@ export class PaymentsService {
   }
 
   /**
-   * payment status: the order's pay status (0/1/2), its latest payment's status, tickets issued.
-   * An unpaid order's pending payment is first asked of its gateway (reconcile), so a traveller
-   * back from the gateway sees the payment even when its notification is late or lost.
+   * payment status: the order's pay status (0/1/2, from its payable), its latest payment's
+   * status, tickets issued (the owner's). An unpaid order's pending payment is first asked of its
+   * gateway (reconcile), so a traveller back from the gateway sees the payment even when its
+   * notification is late or lost.
    */
-  async status(orderNo: string, caller: DetailCaller) {
-    let order = await this.ownOrder(orderNo, caller);
-    if (order.status !== 1) {
+  async status(orderNo: string, actor: Actor) {
+    let payable = await this.ownPayable(orderNo, actor);
+    if (payable.status !== 'paid') {
       try {
-        await this.reconcileOrder(order);
-        order = (await this.deps.repo.orderByNo(orderNo)) ?? order;
+        await this.reconcilePayable(payable);
+        payable = (await this.deps.repo.payableById(payable.id)) ?? payable;
       } catch (err) {
         this.deps.log.warn({ err, orderNo }, 'could not ask the gateway; answering what is known');
       }
     }
-    const payment = await this.deps.repo.latestPayment(order.id);
+    const payment = await this.deps.repo.latestPayment(payable.id);
     return {
-      status: order.status,
+      status: PAY_STATUS[payable.status],
       paymentStatus: payment?.status ?? null,
-      ticketsIssued: await this.deps.repo.ticketCount(order.id),
+      ticketsIssued: await this.owner(payable.kind).delivered(payable),
     };
   }
 
@@ -434,8 +422,8 @@ export class PaymentsService {
    * notification arriving later is then a harmless replay. For the pay status call and WeChat's
    * queryOrder.
    */
-  async reconcile(orderNo: string, caller: DetailCaller): Promise<ReconcileOutcome> {
-    return this.reconcileOrder(await this.ownOrder(orderNo, caller));
+  async reconcile(orderNo: string, actor: Actor): Promise<ReconcileOutcome> {
+    return this.reconcilePayable(await this.ownPayable(orderNo, actor));
   }
 
   /**
@@ -445,20 +433,20 @@ export class PaymentsService {
    */
   async reconcileStale(limit = 100): Promise<Record<ReconcileOutcome, number>> {
     const now = this.deps.now();
-    const orderIds = await this.deps.repo.ordersWithStalePayments(
+    const payableIds = await this.deps.repo.payablesWithStalePayments(
       new Date(now.getTime() - RECONCILE_WITHIN_MS),
       new Date(now.getTime() - RECONCILE_AFTER_MS),
       now,
       limit,
     );
     const counts = {} as Record<ReconcileOutcome, number>;
-    for (const id of orderIds) {
+    for (const id of payableIds) {
       try {
-        const outcome = await this.reconcileOrder({ id });
+        const outcome = await this.reconcilePayable({ id });
         counts[outcome] = (counts[outcome] ?? 0) + 1;
       } catch (err) {
         this.deps.log.warn(
-          { err, orderId: id },
+          { err, payableId: id },
           'could not reconcile a pending payment; the sweep asks again',
         );
       }
@@ -467,8 +455,8 @@ export class PaymentsService {
     return counts;
   }
 
-  private async reconcileOrder(order: { id: string }): Promise<ReconcileOutcome> {
-    const payment = await this.deps.repo.latestPendingPayment(order.id);
+  private async reconcilePayable(payable: { id: string }): Promise<ReconcileOutcome> {
+    const payment = await this.deps.repo.latestPendingPayment(payable.id);
     if (!payment?.gatewayReference) return 'none';
     const gateway = this.deps.gateways.get(payment.gateway);
     if (!gateway) return 'none';
@@ -500,7 +488,7 @@ export class PaymentsService {
     });
   }
 
-  /** Applies a verified outcome (retrying a serialization conflict), then prompts the jobs it calls for. */
+  /** Applies a verified outcome (retrying a serialization conflict), then prompts what follows. */
   private async applyVerified(
     gatewayName: string,
     payment: StoredPayment,
@@ -522,15 +510,14 @@ export class PaymentsService {
         }
       }
     }
-    // After the commit: prompts for the jobs (each sweep catches a lost one). A replay prompts
-    // ticketing again only while the order is still owed tickets.
+    // After the commit: the owner's next step (ticketing; its sweep catches a lost prompt). A
+    // replay prompts it again for a paid payable; the owner knows whether it is still owed.
     const { outcome } = result;
-    if (
-      outcome === 'paid' ||
-      outcome === 'late_rehold' ||
-      (outcome === 'duplicate' && (await this.deps.repo.owesTickets(payment.orderId)))
-    ) {
-      await this.promptTicketing(payment.orderId);
+    if (outcome === 'paid' || outcome === 'late_rehold' || outcome === 'duplicate') {
+      const payable = result.payable ?? payment.payable;
+      if (outcome !== 'duplicate' || payable.status === 'paid') {
+        await this.owner(payable.kind).afterPaid(payable, outcome === 'duplicate');
+      }
     }
     if (result.refundId) await this.promptRefund(result.refundId);
     return outcome;
@@ -542,10 +529,10 @@ export class PaymentsService {
     n: VerifiedNotification,
   ): Promise<Applied> {
     const now = this.deps.now();
-    const { id: paymentId, orderId } = payment;
+    const { id: paymentId } = payment;
     return this.deps.repo.transaction(async (tx, handle) => {
-      // The event, the payment and the order commit together: a crash leaves none of them, and
-      // the gateway's retry then applies the whole again.
+      // The event, the payment, the payable and the owner's change commit together: a crash
+      // leaves none of them, and the gateway's retry then applies the whole again.
       const fresh = await tx.insertEvent({
         paymentId,
         gateway: gatewayName,
@@ -555,8 +542,10 @@ export class PaymentsService {
         now,
       });
       if (!fresh) return { outcome: 'duplicate' };
-      // Payment before order, always: the order row lock serializes payments of one order.
-      const orderStatus = await tx.lockOrder(orderId);
+      // Payment, then payable, then the owner's rows, always: the payable row lock serializes
+      // the payments of one payable (and booking closes an expired order's payable first too).
+      const payable = await tx.lockPayable(payment.payableId);
+      if (!payable) throw new Error(`payment ${paymentId} has no payable`);
       if (n.status === 'failed') {
         await tx.movePayment(paymentId, ['pending'], 'failed', now);
         return { outcome: 'failed' };
@@ -565,51 +554,44 @@ export class PaymentsService {
         return { outcome: 'ignored' };
       }
       const actor = `gateway:${gatewayName}`;
-      if (orderStatus === 0 && (await tx.markOrderPaid(orderId, now))) {
-        await tx.insertOrderEvent(orderId, 'paid', actor, now, { paymentId });
-        return { outcome: 'paid' };
+      const owner = this.owner(payable.kind);
+      const settled =
+        payable.status === 'paid'
+          ? 'already_paid'
+          : await owner.settle(handle, payable, { paymentId, actor, now });
+      if (settled === 'paid' || settled === 'late_paid') {
+        await tx.markPayablePaid(payable.id, now);
+        return {
+          outcome: settled === 'paid' ? 'paid' : 'late_rehold',
+          payable: { ...payable, status: 'paid' },
+        };
       }
-      if (orderStatus === 2) {
-        // Paid after the deadline canceled the order: take its seats again if they are still there.
-        const reheld = await handle
-          .transaction(async (sp) => {
-            const booking = new BookingRepository(sp);
-            const sub = new PaymentsRepository(sp);
-            const holds = await sub.releasedHolds(orderId);
-            for (const h of holds) {
-              if (!(await booking.takeSeats(h, now))) throw new SeatsGone();
-              await sub.unreleaseHold(h.id, now);
-            }
-            if (!(await sub.reviveOrderPaid(orderId, now))) throw new SeatsGone();
-            // The expiry gave the order's promo code use back: it is taken again (issue 9).
-            await booking.retakePromoUse(orderId, now);
-            return true;
-          })
-          .catch((err: unknown) => {
-            if (err instanceof SeatsGone) return false;
-            throw err;
-          });
-        if (reheld) {
-          await tx.insertOrderEvent(orderId, 'paid', actor, now, { paymentId, late: true, reheld: true });
-          return { outcome: 'late_rehold' };
-        }
+      if (settled === 'gone') {
+        // Paid after the payable was closed, and its owner could not take it back (the seats are gone).
         const refundId = await this.markForRefund(tx, payment, 'seats_gone', now);
-        await tx.insertOrderEvent(orderId, 'late_payment_refund', actor, now, {
-          paymentId,
-          refundId,
-          reason: 'seats_gone',
-        });
-        this.deps.log.warn({ orderId, paymentId }, 'late payment: seats gone, marked for refund');
+        await owner.record(
+          handle,
+          payable,
+          'late_payment_refund',
+          actor,
+          { paymentId, refundId, reason: 'seats_gone' },
+          now,
+        );
+        this.deps.log.warn(
+          { reference: payable.reference, paymentId },
+          'late payment: seats gone, marked for refund',
+        );
         return { outcome: 'refund_required', refundId };
       }
-      // The order was already paid by another payment: this money goes back, never silently kept.
+      // Already paid by another payment: this money goes back, never silently kept.
+      await tx.markPayablePaid(payable.id, now);
       const refundId = await this.markForRefund(tx, payment, 'duplicate_payment', now);
-      await tx.insertOrderEvent(orderId, 'duplicate_payment_refund', actor, now, { paymentId, refundId });
+      await owner.record(handle, payable, 'duplicate_payment_refund', actor, { paymentId, refundId }, now);
       return { outcome: 'refund_required', refundId };
     });
   }
 
-  /** succeeded → refund_required and its refund row, in the caller's transaction. */
+  /** succeeded → refund_required and its refund row of the whole payment, in the caller's transaction. */
   private async markForRefund(
     tx: PaymentsRepository,
     payment: StoredPayment,
@@ -634,13 +616,28 @@ export class PaymentsService {
     }
   }
 
+  /** Records what payments did in the payable owner's history, in the caller's transaction. */
+  private async record(
+    handle: Tx,
+    payableId: string,
+    type: PaymentRecordType,
+    actor: string,
+    facts: Record<string, unknown>,
+    now: Date,
+  ): Promise<Payable | null> {
+    const payable = await new PaymentsRepository(handle).payableById(payableId);
+    if (payable) await this.owner(payable.kind).record(handle, payable, type, actor, facts, now);
+    return payable;
+  }
+
   /**
    * Sends a refund to its gateway and tells the traveller. Any number of runs, concurrent or
    * repeated, refund once: the gateway gets the refund id as its idempotency key (no database
-   * connection is held while it is asked), and the refund, the payment and the order's event
+   * connection is held while it is asked), and the refund, the payment and the owner's history
    * move by conditional UPDATEs in one transaction, which one run wins. On success, after that
-   * commit, the notice goes to the order's contact in the order's language and is recorded
-   * (order event refund_notified), so a failed or lost mail is sent by a later run.
+   * commit, the notice goes to the payable's contact in its language and is recorded
+   * (payment_refunds.notified_at, and the owner's refund_notified), so a failed or lost mail is
+   * sent by a later run.
    */
   async processRefund(refundId: string): Promise<RefundOutcome> {
     const r = await this.deps.repo.refundById(refundId);
@@ -658,11 +655,12 @@ export class PaymentsService {
         currency: r.paymentCurrency,
         refundId: r.id,
         refundAmount: r.amount,
+        refundedBefore: await this.deps.repo.refundedBefore(r.paymentId, r.id),
         reason: r.reason,
       });
       if (result.status === 'pending') return 'pending';
       const settled = result.status;
-      outcome = await this.deps.repo.transaction(async (tx): Promise<RefundOutcome> => {
+      outcome = await this.deps.repo.transaction(async (tx, handle): Promise<RefundOutcome> => {
         const now = this.deps.now();
         if (!(await tx.settleRefund(r.id, settled, result.gatewayRefundReference, now))) {
           // Another run settled it first.
@@ -678,12 +676,12 @@ export class PaymentsService {
           reason: r.reason,
         };
         if (settled === 'failed') {
-          await tx.insertOrderEvent(r.orderId, 'refund_failed', actor, now, facts);
+          await this.record(handle, r.payableId, 'refund_failed', actor, facts, now);
           this.deps.log.error(facts, 'the gateway refused a refund: staff must return this money');
           return 'failed';
         }
         await tx.movePayment(r.paymentId, ['refund_required'], 'refunded', now);
-        await tx.insertOrderEvent(r.orderId, 'refunded', actor, now, facts);
+        await this.record(handle, r.payableId, 'refunded', actor, facts, now);
         return 'succeeded';
       });
     }
@@ -696,26 +694,78 @@ export class PaymentsService {
    * The refund row is locked while mailing (a concurrent run skips it), so one run sends it.
    */
   private async sendRefundNotice(refundId: string): Promise<boolean> {
-    return this.deps.repo.transaction(async (tx) => {
+    return this.deps.repo.transaction(async (tx, handle) => {
       const r = await tx.refundById(refundId, true);
-      if (r?.status !== 'succeeded' || (await tx.refundNotified(r.orderId, r.id))) return false;
+      if (r?.status !== 'succeeded' || r.notifiedAt !== null) return false;
+      const payable = await tx.payableById(r.payableId);
+      if (!payable) return false;
       await this.deps.mailer.send(
         refundNoticeMail({
-          to: r.contactEmail,
-          lang: MAIL_LANG[r.language] ?? 'zh',
-          contactName: r.contactName,
-          orderNo: r.orderNo,
+          to: payable.contact.email,
+          lang: MAIL_LANG[payable.contact.language] ?? 'zh',
+          contactName: payable.contact.name,
+          orderNo: payable.reference,
           amount: r.amount,
           currency: r.currency,
           reason: r.reason as RefundReason,
         }),
       );
-      await tx.insertOrderEvent(r.orderId, 'refund_notified', 'system', this.deps.now(), {
-        refundId: r.id,
-        to: r.contactEmail,
-      });
+      const now = this.deps.now();
+      await tx.markRefundNotified(r.id, now);
+      await this.owner(payable.kind).record(
+        handle,
+        payable,
+        'refund_notified',
+        'system',
+        { refundId: r.id, to: payable.contact.email },
+        now,
+      );
       return true;
     });
+  }
+
+  /**
+   * A refund of part of a payment that was kept (one passenger's share, one line of its payable),
+   * sent to its gateway by the refund job. A payment may have several; their sum (failed ones
+   * aside) never exceeds what was paid: the database refuses the refund that would pass it
+   * (payments_refunded_within_amount), answered invalidRequest. The refund's id.
+   */
+  async refundPart(
+    paymentId: string,
+    part: { amount: number; reason: RefundReason; passengerRef?: string | null; lineRef?: string | null },
+  ): Promise<string> {
+    const payment = await this.deps.repo.paymentById(paymentId);
+    if (payment?.status !== 'succeeded') {
+      throw new AppError('invalidRequest', {
+        params: { detail: 'only a kept payment can be refunded in part' },
+      });
+    }
+    if (!Number.isInteger(part.amount) || part.amount <= 0) {
+      throw new AppError('invalidRequest', {
+        params: { detail: 'a refund is a positive amount in minor units' },
+      });
+    }
+    let refundId: string;
+    try {
+      refundId = await this.deps.repo.insertRefund({
+        paymentId,
+        amount: part.amount,
+        currency: payment.currency,
+        reason: part.reason,
+        passengerRef: part.passengerRef ?? null,
+        lineRef: part.lineRef ?? null,
+        now: this.deps.now(),
+      });
+    } catch (err) {
+      if (violates(err, 'payments_refunded_within_amount')) {
+        throw new AppError('invalidRequest', {
+          params: { detail: 'the refunds of this payment would exceed what was paid' },
+        });
+      }
+      throw err;
+    }
+    await this.promptRefund(refundId);
+    return refundId;
   }
 
   /** Finishes every refund still owed (the per-minute sweep): pending ones, and notices not sent. */
@@ -730,83 +780,26 @@ export class PaymentsService {
     }
     return ids.length;
   }
-
-  private async promptTicketing(orderId: string): Promise<void> {
-    try {
-      await this.deps.jobs.send(TICKETING_JOB, { orderId }, { singletonKey: orderId });
-    } catch (err) {
-      this.deps.log.warn({ err, orderId }, 'could not enqueue ticketing; the sweep will ticket the order');
-    }
-  }
-
-  /**
-   * Issues the tickets of a paid order: one per passenger, coupons per segment. Any number of
-   * runs, concurrent or repeated, issue one set: the order row lock serializes them and the
-   * unique passenger key makes a second insert a no-op. Nothing for an order not paid.
-   */
-  async issueTickets(orderId: string): Promise<number> {
-    return (await this.ticketOrder(orderId, false)) ?? 0;
-  }
-
-  /** issueTickets; with `skipLocked`, null at once when another transaction holds the order row. */
-  private async ticketOrder(orderId: string, skipLocked: boolean): Promise<number | null> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.deps.repo.transaction(async (tx) => {
-          const now = this.deps.now();
-          const status = await tx.lockOrder(orderId, skipLocked);
-          if (status === null && skipLocked) return null;
-          if (status !== 1) return 0;
-          const issued = await tx.issueTickets(orderId, this.deps.airlineCode, now);
-          if (issued > 0 || !(await tx.hasOrderEvent(orderId, 'ticketed'))) {
-            await tx.insertOrderEvent(orderId, 'ticketed', 'system', now, {
-              tickets: await tx.ticketCount(orderId),
-            });
-          }
-          return issued;
-        });
-      } catch (err) {
-        if (isRetryableConflict(err) && attempt < TRIES) continue;
-        throw err;
-      }
-    }
-  }
-
-  /**
-   * Tickets every paid order still owed tickets (the per-minute sweep, for ticketing jobs lost
-   * to a crash), however many: page after page of TICKETING_SWEEP_PAGE in (updated_at, id)
-   * order until a page comes back short, so a backlog never outgrows it. An order another run
-   * holds (a ticketing job, a concurrent sweep) is skipped, not waited for: that run tickets it.
-   * One order failing is logged and left to the next sweep. The number of orders it ticketed.
-   */
-  async ticketMissing(pageSize = TICKETING_SWEEP_PAGE): Promise<number> {
-    let ticketed = 0;
-    let after: SweepCursor | null = null;
-    for (;;) {
-      const page = await this.deps.repo.untickedPaidOrders(pageSize, after);
-      for (const { id } of page) {
-        try {
-          if ((await this.ticketOrder(id, true)) !== null) ticketed++;
-        } catch (err) {
-          this.deps.log.error(
-            { err, orderId: id },
-            'could not ticket a paid order; the next sweep tries again',
-          );
-        }
-      }
-      if (page.length < pageSize) return ticketed;
-      after = page[page.length - 1] ?? null;
-    }
-  }
 }
 
-class SeatsGone extends Error {}
+/** Whether a PostgreSQL error (or its cause) is a CHECK violation of `constraint`. */
+function violates(err: unknown, constraint: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const pgErr = e as { code?: string; constraint?: string; cause?: unknown };
+    if (pgErr.code === '23514' && pgErr.constraint === constraint) return true;
+    e = pgErr.cause;
+  }
+  return false;
+}
 
-/** What openPayment decided under the order row lock: hand out an open payment, or start a new one. */
+/** What openPayment decided under the payable row lock: hand out an open payment, or start a new one. */
 type Opened = { reused: PendingPayment } | { paymentId: string };
 
 interface Applied {
   outcome: NotificationOutcome;
+  /** The payable as this apply left it (paid outcomes), for the owner's next step. */
+  payable?: Payable;
   /** The refund created with a refund_required outcome, for its job. */
   refundId?: string;
 }

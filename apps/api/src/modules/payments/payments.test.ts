@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { aPrivateFlight } from '../../../test/scenarios';
+import { type Client, contact, inventory, offerFor, party } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SandboxGateway,
@@ -9,14 +12,11 @@ import {
 } from '../../platform/payments/sandbox/sandbox.gateway';
 import { sendNotification } from '../../platform/payments/sandbox/sandbox.routes';
 import { deriveKey, serverKeys } from '../../platform/secrets';
-import { client, registerUser } from '../accounts/test-support';
-import { type Client, contact, flightOn, inventory, offerFor, party } from '../booking/test-support';
-import { TICKETING_JOB, TICKETING_SWEEP_PAGE } from './payments.service';
+import { TICKETING_JOB, TICKETING_SWEEP_PAGE } from '../booking';
 import { bookOrder } from './test-support';
 
 const MINUTE = 60_000;
 
-// This file books WC111 (KTI-KOS) 330+ days ahead only, so no other file touches its seats.
 describe('payment notifications and ticketing, exactly once', () => {
   let t: TestApp;
   let clock = new Date();
@@ -32,8 +32,8 @@ describe('payment notifications and ticketing, exactly once', () => {
   });
   afterAll(() => t.close());
 
-  async function order(daysAhead: number, counts: [number, number, number] = [2, 1, 0]) {
-    const flight = await flightOn(t, 'WC111', daysAhead);
+  async function order(counts: [number, number, number] = [2, 1, 0]) {
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'KOS' });
     const offerId = await offerFor(member, counts, [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const res = await member.post('/travelsky/ibe/saveTicketOrder', {
       offerId,
@@ -78,7 +78,8 @@ describe('payment notifications and ticketing, exactly once', () => {
               (select count(*)::int from ticket_coupons c join tickets k on k.id = c.ticket_id where k.order_id = o.id) as coupons,
               (select count(*)::int from order_passengers p where p.order_id = o.id) as passengers,
               (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds,
-              (select string_agg(status, ',' order by created_at) from payments p where p.order_id = o.id) as payments
+              (select string_agg(p.status, ',' order by p.created_at) from payments p
+                 join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = o.order_no) as payments
          from orders o where o.id = $1`,
       [orderId],
     );
@@ -86,7 +87,7 @@ describe('payment notifications and ticketing, exactly once', () => {
   }
 
   it('answers a checkout URL and amount that is the sum of the price lines', async () => {
-    const o = await order(330);
+    const o = await order();
     const res = await payUrl(o.orderNo);
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
     expect(res.body.data.amount).toEqual({ amount: o.total, currency: 'USD' });
@@ -112,7 +113,7 @@ describe('payment notifications and ticketing, exactly once', () => {
   });
 
   it('refuses a tampered signature, a stale timestamp, a wrong amount or currency, an unknown payment', async () => {
-    const o = await order(331);
+    const o = await order();
     const pay = (await payUrl(o.orderNo)).body.data;
     const good = sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD');
     const raw = JSON.stringify(good);
@@ -142,7 +143,7 @@ describe('payment notifications and ticketing, exactly once', () => {
   });
 
   it('1000 replayed and reordered notifications pay once; concurrent ticketing issues one set', async () => {
-    const o = await order(332, [2, 1, 1]);
+    const o = await order([2, 1, 1]);
     const pay = (await payUrl(o.orderNo)).body.data;
     const events = Array.from({ length: 5 }, () =>
       sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'),
@@ -165,8 +166,8 @@ describe('payment notifications and ticketing, exactly once', () => {
     expect(status.body.data).toEqual({ status: 1, paymentStatus: 'succeeded', ticketsIssued: 0 });
 
     // The job runs (retried, and twice at once): one set of tickets.
-    await Promise.all(Array.from({ length: 6 }, () => t.app.payments.issueTickets(o.id)));
-    await t.app.payments.issueTickets(o.id);
+    await Promise.all(Array.from({ length: 6 }, () => t.app.ticketing.issueTickets(o.id)));
+    await t.app.ticketing.issueTickets(o.id);
     const after = await facts(o.id);
     expect(after).toMatchObject({ status: 1, paid_events: 1, ticketed_events: 1, passengers: 4, tickets: 4 });
     expect(after.coupons).toBe(4);
@@ -180,7 +181,7 @@ describe('payment notifications and ticketing, exactly once', () => {
   });
 
   it('delivers a sandbox notification through the job handler, signed at sending time', async () => {
-    const o = await order(333, [1, 0, 0]);
+    const o = await order([1, 0, 0]);
     const pay = (await payUrl(o.orderNo)).body.data;
     const body = JSON.stringify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
     const gateway = new SandboxGateway(serverKeys(t.config).sandboxPayment, () => clock);
@@ -200,7 +201,7 @@ describe('payment notifications and ticketing, exactly once', () => {
   });
 
   it('a payment after expiry takes the seats again when they are still there', async () => {
-    const o = await order(334);
+    const o = await order();
     const pay = (await payUrl(o.orderNo)).body.data;
     const held = await inventory(t, o.flight.flightId, 'M');
     clock = new Date(Date.now() + 21 * MINUTE);
@@ -210,12 +211,12 @@ describe('payment notifications and ticketing, exactly once', () => {
     const reply = await notify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
     expect(reply.body.data.outcome).toBe('late_rehold');
     expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold);
-    await t.app.payments.issueTickets(o.id);
+    await t.app.ticketing.issueTickets(o.id);
     expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, live_holds: 1, tickets: 3 });
   });
 
   it('a payment after expiry whose seats are gone is marked for refund, never lost', async () => {
-    const o = await order(335);
+    const o = await order();
     const pay = (await payUrl(o.orderNo)).body.data;
     clock = new Date(Date.now() + 21 * MINUTE);
     expect((await t.app.booking.expireOrder(o.id)).expired).toBe(true);
@@ -229,7 +230,7 @@ describe('payment notifications and ticketing, exactly once', () => {
     const n = sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD');
     expect((await notify(n)).body.data.outcome).toBe('refund_required');
     expect((await notify(n)).body.data.outcome).toBe('duplicate');
-    await t.app.payments.issueTickets(o.id);
+    await t.app.ticketing.issueTickets(o.id);
     expect(await facts(o.id)).toMatchObject({
       status: 2,
       paid_events: 0,
@@ -241,15 +242,15 @@ describe('payment notifications and ticketing, exactly once', () => {
       payments: expect.stringMatching(/^(refund_required|refunded)$/),
     });
     const refunds = await t.database.pool.query(
-      `select r.reason from payment_refunds r join payments p on p.id = r.payment_id where p.order_id = $1`,
+      `select r.reason from payment_refunds r join payments p on p.id = r.payment_id where p.payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1)`,
       [o.id],
     );
     expect(refunds.rows).toEqual([{ reason: 'seats_gone' }]);
   });
 });
 
-// This block books WC111 (KTI-KOS) 340-349 days ahead only. It runs after the block above (one file),
-// so its sweeps cannot ticket that block's order between its payment and its check of no tickets.
+// This block runs after the block above (one file), so its sweeps cannot ticket that block's order
+// between its payment and its check of no tickets.
 describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
   let t: TestApp;
   let member: Client;
@@ -284,8 +285,9 @@ describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
   /** `n` unpaid orders of one adult each, with a pending card payment each. */
   async function unpaidOrders(n: number) {
     const orders: { id: string; paymentId: string; amount: number }[] = [];
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'KOS' });
     for (let i = 0; i < n; i++) {
-      const o = await bookOrder(t, member, 'WC111', 340 + (i % 10));
+      const o = await bookOrder(t, member, flight);
       const pay = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' });
       expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');
       orders.push({ id: o.id, paymentId: pay.body.data.paymentId, amount: pay.body.data.amount.amount });
@@ -385,7 +387,7 @@ describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
       // A ticketing job holds one of them right now.
       await db.query('begin');
       await db.query('select 1 from orders where id = $1 for update', [backlog[7]]);
-      const [a, b] = await Promise.all([t.app.payments.ticketMissing(), t.app.payments.ticketMissing()]);
+      const [a, b] = await Promise.all([t.app.ticketing.ticketMissing(), t.app.ticketing.ticketMissing()]);
       expect(a + b).toBeGreaterThanOrEqual(backlog.length - 1);
       const swept = await ticketing(backlog);
       expect(swept.filter((o) => !o.ticketed).map((o) => o.id)).toEqual([backlog[7]]);
@@ -397,7 +399,7 @@ describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
       db.release();
     }
     // Let go, it is ticketed by the next run.
-    await t.app.payments.ticketMissing();
+    await t.app.ticketing.ticketMissing();
     expect(await ticketing([backlog[7]!])).toMatchObject([
       { tickets: 1, ticketed_events: 1, ticketed: true },
     ]);

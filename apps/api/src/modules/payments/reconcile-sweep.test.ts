@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import { GatewayUnavailable } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
 import { RECONCILE_AFTER_MS, RECONCILE_WITHIN_MS } from './payments.service';
 import { bookOrder, orderFacts } from './test-support';
 
@@ -16,7 +16,6 @@ const MINUTE = 60_000;
  */
 const past = () => new Date(Date.now() - 2 * 24 * 60 * MINUTE);
 
-// This file books WC112 (KOS-KTI) 359-362 days ahead only, so no other file touches its seats.
 describe('the reconcile sweep: payments whose notification never came', () => {
   let t: TestApp;
   let clock = past();
@@ -41,8 +40,8 @@ describe('the reconcile sweep: payments whose notification never came', () => {
   }
 
   /** An order with a pending sandbox payment, paid (or declined) at the gateway with no notification sent. */
-  async function paidAtGatewayOnly(daysAhead: number, outcome: 'succeeded' | 'failed') {
-    const o = await bookOrder(t, member, 'WC112', daysAhead);
+  async function paidAtGatewayOnly(outcome: 'succeeded' | 'failed') {
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const res = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' });
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
     const paymentId = res.body.data.paymentId as string;
@@ -52,7 +51,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
   it('pays and tickets an order the gateway says was paid, once the payment is stale, and only once', async () => {
     const started = clock.getTime();
-    const o = await paidAtGatewayOnly(359, 'succeeded');
+    const o = await paidAtGatewayOnly('succeeded');
 
     // Still fresh: the notification may yet come, the gateway is not asked.
     const query = vi.spyOn(SandboxGateway.prototype, 'queryPayment');
@@ -62,7 +61,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
     clock = new Date(started + RECONCILE_AFTER_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toMatchObject({ paid: 1 });
-    await t.app.payments.issueTickets(o.id);
+    await t.app.ticketing.issueTickets(o.id);
     expect(await orderFacts(t, o.id)).toMatchObject({ status: 1, paid_events: 1, tickets: 1 });
 
     // Nothing pending is left to ask about; a late notification would be a duplicate.
@@ -74,7 +73,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
   it('marks a declined payment failed and leaves the order unpaid, ready to pay again', async () => {
     const started = clock.getTime();
-    const o = await paidAtGatewayOnly(360, 'failed');
+    const o = await paidAtGatewayOnly('failed');
     clock = new Date(started + RECONCILE_AFTER_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toMatchObject({ failed: 1 });
     expect(await orderFacts(t, o.id)).toMatchObject({ status: 0, paid_events: 0, payments: 'failed' });
@@ -82,8 +81,8 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
   it('goes on with the other payments when the gateway cannot be reached for one, and asks again later', async () => {
     const started = clock.getTime();
-    const first = await paidAtGatewayOnly(361, 'succeeded');
-    const second = await paidAtGatewayOnly(362, 'succeeded');
+    const first = await paidAtGatewayOnly('succeeded');
+    const second = await paidAtGatewayOnly('succeeded');
     vi.spyOn(SandboxGateway.prototype, 'queryPayment').mockRejectedValueOnce(
       new GatewayUnavailable('timeout'),
     );
@@ -102,7 +101,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
   it('asks about an abandoned checkout less and less often as it ages', async () => {
     const started = clock.getTime();
-    const o = await bookOrder(t, member, 'WC112', 360);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const res = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'card' });
     expect(res.body.code).toBe('0');
     const query = vi.spyOn(SandboxGateway.prototype, 'queryPayment');
@@ -119,7 +118,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
 
   it('leaves payments older than a day to staff', async () => {
     const started = clock.getTime();
-    const o = await paidAtGatewayOnly(359, 'succeeded');
+    const o = await paidAtGatewayOnly('succeeded');
     clock = new Date(started + RECONCILE_WITHIN_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toEqual({});
     expect((await orderFacts(t, o.id)).status).toBe(0);

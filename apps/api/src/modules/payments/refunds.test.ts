@@ -1,19 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxNotification,
   signSandbox,
 } from '../../platform/payments/sandbox/sandbox.gateway';
 import { serverKeys } from '../../platform/secrets';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
 import { REFUND_JOB } from './payments.service';
 import { bookOrder, mailTo, orderFacts, refundsOf } from './test-support';
 
 const MINUTE = 60_000;
 
-// This file books WC112 (KOS-KTI) 340-349 days ahead only, so no other file touches its seats.
 describe('refunds of money that cannot be kept', () => {
   let t: TestApp;
   let clock = new Date();
@@ -73,7 +72,7 @@ describe('refunds of money that cannot be kept', () => {
   }
 
   it('refunds a late payment whose seats are gone through the sandbox, and tells the traveller in Khmer', async () => {
-    const o = await bookOrder(t, khmer, 'WC112', 340, [2, 0, 0]);
+    const o = await bookOrder(t, khmer, { from: 'KOS', to: 'KTI' }, [2, 0, 0]);
     const pay = await payUrl(khmer, o.orderNo, 'abapay');
     clock = new Date(Date.now() + 21 * MINUTE);
     expect((await t.app.booking.expireOrder(o.id)).expired).toBe(true);
@@ -140,7 +139,7 @@ describe('refunds of money that cannot be kept', () => {
   });
 
   it('refunds a second payment of an order already paid; the order keeps the first', async () => {
-    const o = await bookOrder(t, member, 'WC112', 341);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const first = await payUrl(member, o.orderNo);
     const second = await payUrl(member, o.orderNo, 'khqr');
     for (const p of [first, second]) {
@@ -171,7 +170,7 @@ describe('refunds of money that cannot be kept', () => {
   });
 
   it('running the refund job twice, or at once, refunds once and mails once', async () => {
-    const o = await bookOrder(t, member, 'WC112', 342);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     // Two checkouts at once: another method (the same one would answer the same payment again).
     const first = await payUrl(member, o.orderNo);
     const second = await payUrl(member, o.orderNo, 'khqr');
@@ -199,7 +198,7 @@ describe('refunds of money that cannot be kept', () => {
   });
 
   it('a notice whose mail failed is sent by a later run; the refund is not asked again', async () => {
-    const o = await bookOrder(t, member, 'WC112', 343);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     // Two checkouts at once: another method (the same one would answer the same payment again).
     const first = await payUrl(member, o.orderNo);
     const second = await payUrl(member, o.orderNo, 'khqr');

@@ -1,7 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { Client } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import { loadConfig } from '../../config';
+import type { Actor } from '../../platform/access';
 import {
   type CreatePaymentInput,
   GatewayUnavailable,
@@ -11,9 +14,6 @@ import {
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { serverKeys } from '../../platform/secrets';
-import { client, registerUser } from '../accounts/test-support';
-import type { Client } from '../booking/test-support';
-import type { DetailCaller } from '../orders/order-grant';
 import { splitContactName } from './payer-name';
 import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -77,7 +77,12 @@ describe('payment gateway settings', () => {
   const keys = { ABA_MERCHANT_ID: 'ec1', ABA_API_KEY: 'k', ABA_RSA_PUBLIC_KEY: rsaPublicKey };
 
   it('uses the sandbox outside production and ABA PayWay in production, with its keys', () => {
-    expect(loadConfig({}).payments).toEqual({ gateway: 'sandbox', aba: null });
+    expect(loadConfig({}).payments).toEqual({
+      gateway: 'sandbox',
+      aba: null,
+      wechatPay: null,
+      devPayOneCent: false,
+    });
     const config = loadConfig({ ...prod, ...keys, ABA_API_URL: 'https://checkout.payway.com.kh/' });
     expect(config.payments.gateway).toBe('aba');
     expect(config.payments.aba).toMatchObject({
@@ -105,18 +110,17 @@ describe('payment gateway settings', () => {
   });
 });
 
-// This file books WC112 (KOS-KTI) 350-355 days ahead only, so no other file touches its seats.
 describe('starting a payment', () => {
   let t: TestApp;
   let member: Client;
   /** The logged-in member, as the service sees a caller. */
-  let owner: DetailCaller;
+  let owner: Actor;
 
   beforeAll(async () => {
     t = await createTestApp();
     member = client(t);
     const { userId } = await registerUser(t, member);
-    owner = { userId, orderToken: undefined };
+    owner = { kind: 'traveller', userId, grant: null };
   });
   afterAll(() => t.close());
 
@@ -127,7 +131,7 @@ describe('starting a payment', () => {
   ) {
     return new PaymentsService({
       repo: new PaymentsRepository(t.database.db),
-      grantKeys: serverKeys(t.config).orderGrant,
+      owners: [...t.app.payments.owners.values()],
       gateways: new Map(gateways.map((g) => [g.name, g])),
       cardGateway: 'sandbox',
       sandboxFallback: false,
@@ -136,7 +140,6 @@ describe('starting a payment', () => {
       now: () => new Date(),
       log: { warn() {}, info() {}, error() {} },
       mailer: t.app.mailer,
-      airlineCode: '881',
       devPayOneCent: false,
       notifyUrl: (g) => `https://fly.example/api/pay/notify/${g}`,
       appUrl: (path) => `https://fly.example${path}`,
@@ -144,7 +147,7 @@ describe('starting a payment', () => {
   }
 
   it('sends card, ABA Pay and KHQR to PAYMENT_GATEWAY, and WeChat to the sandbox while WeChat Pay is not set up', async () => {
-    const o = await bookOrder(t, member, 'WC112', 350);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     for (const method of ['card', 'abapay', 'khqr']) {
       const res = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method });
       expect(res.body.data).toMatchObject({
@@ -156,14 +159,14 @@ describe('starting a payment', () => {
     const wechat = await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'wechat' });
     expect(wechat.body.data.gateway).toBe(t.app.payments.gateways.has('wechat') ? 'wechat' : 'sandbox');
     const { rows } = await t.database.pool.query(
-      'select method, gateway, status from payments where order_id = $1 order by created_at, id',
+      `select method, gateway, status from payments where payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) order by created_at, id`,
       [o.id],
     );
     expect(rows.map((r) => r.method)).toEqual(['card', 'abapay', 'khqr', 'wechat']);
   });
 
   it('charges a gateway in its own currency through the exchange rates, and refuses without them', async () => {
-    const o = await bookOrder(t, member, 'WC112', 351);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const without = cnyGateway('wechat');
     await expect(
       serviceWith([without.gateway]).startPayment(o.orderNo, 'wechat', owner, { clientIp: '10.1.2.3' }),
@@ -212,7 +215,7 @@ describe('starting a payment', () => {
   });
 
   it('answers 500 pay_unavailable when the gateway cannot start the payment, and closes the attempt', async () => {
-    const o = await bookOrder(t, member, 'WC112', 352);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const down = cnyGateway('sandbox', true);
     await expect(
       serviceWith([down.gateway], async (a) => a).startPayment(o.orderNo, 'card', owner, { clientIp: '' }),
@@ -228,7 +231,7 @@ describe('starting a payment', () => {
   });
 
   it('the sandbox checkout offers card, ABA Pay and KHQR; cancel goes back without paying, decline fails the payment', async () => {
-    const o = await bookOrder(t, member, 'WC112', 353);
+    const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const pay = (await member.post(`/travelsky/payment/getPayUrl/${o.orderNo}`, { method: 'khqr' })).body
       .data;
     const page = await t.app.inject({ method: 'GET', url: pay.checkoutUrl });

@@ -1,56 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helpers';
-import { type Client, contact, flightOn, offerFor, party, solvedCaptcha } from '../booking/test-support';
-
-/** Scenario builders of the payments tests: a booked order, and what the database says of it. */
-
-export interface BookedOrder {
-  orderNo: string;
-  id: string;
-  flightId: string;
-  total: number;
-  currency: string;
-  email: string;
-  /** The order grant saveTicketOrder answered with (a guest sends it in the `orderToken` header). */
-  orderToken: string;
-}
 
 /**
- * Books `flightNo` about `daysAhead` days out in class M for `counts`, with its own contact e-mail;
- * a client not logged in books as a guest (with a solved captcha).
+ * Test support of the payments tests: what the database says of an order's payments. Orders are
+ * booked with `bookOrder` (test/support/booking.ts) or built with the scenario builders.
  */
-export async function bookOrder(
-  t: TestApp,
-  c: Client,
-  flightNo: string,
-  daysAhead: number,
-  counts: [number, number, number] = [1, 0, 0],
-): Promise<BookedOrder> {
-  const flight = await flightOn(t, flightNo, daysAhead);
-  const offerId = await offerFor(c, counts, [{ flightId: flight.flightId, bookingClass: 'M' }]);
-  const email = `p${randomUUID().slice(0, 13)}@example.com`;
-  const res = await c.post('/travelsky/ibe/saveTicketOrder', {
-    offerId,
-    passengers: party(counts, flight.depLocalDate),
-    contact: { ...contact, email },
-    idempotencyKey: randomUUID(),
-    acceptTerms: true,
-    ...(c.session === undefined ? { captchaId: await solvedCaptcha(t, c), captcha: 'abcd' } : {}),
-  });
-  expect(res.body.code, JSON.stringify(res.body)).toBe('0');
-  const orderNo = res.body.data.orderNo as string;
-  const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [orderNo]);
-  return {
-    orderNo,
-    id: rows[0].id as string,
-    flightId: flight.flightId,
-    total: res.body.data.amountDue.amount as number,
-    currency: res.body.data.amountDue.currency as string,
-    email,
-    orderToken: res.body.data.orderToken as string,
-  };
-}
+export { type BookedOrder, bookOrder } from '../../../test/support/booking';
 
 /** The order's status, its payment-related events, tickets, and its payments' statuses (sorted), as stored. */
 export async function orderFacts(t: TestApp, orderId: string) {
@@ -60,9 +14,11 @@ export async function orderFacts(t: TestApp, orderId: string) {
             (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'refunded') as refunded_events,
             (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'refund_notified') as notified_events,
             (select count(*)::int from tickets k where k.order_id = o.id) as tickets,
-            (select string_agg(p.status, ',' order by p.status) from payments p where p.order_id = o.id) as payments,
+            (select string_agg(p.status, ',' order by p.status) from payments p
+               join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = o.order_no) as payments,
             (select string_agg(r.status, ',' order by r.created_at) from payment_refunds r
-               join payments p on p.id = r.payment_id where p.order_id = o.id) as refunds
+               join payments p on p.id = r.payment_id
+               join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = o.order_no) as refunds
        from orders o where o.id = $1`,
     [orderId],
   );
@@ -82,7 +38,7 @@ export async function refundsOf(t: TestApp, orderId: string) {
   const { rows } = await t.database.pool.query(
     `select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status
        from payment_refunds r join payments p on p.id = r.payment_id
-      where p.order_id = $1 order by r.created_at`,
+      where p.payable_id = (select b.id from payables b join orders o on b.kind = 'order' and b.reference = o.order_no where o.id = $1) order by r.created_at`,
     [orderId],
   );
   return rows as {

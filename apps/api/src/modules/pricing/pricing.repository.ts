@@ -1,8 +1,8 @@
 import type { Currency, FareFamily } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
-import type { OfferPriceRecord, OfferSegmentRecord } from '../../db/schema';
-import { offers } from '../../db/schema';
+import { type OfferPriceRecord, type OfferSegmentRecord, offers } from '../../db/schema/fares';
 import type { Db } from '../../platform/db';
+import { availabilityJoin, CABIN_SEATS_LEFT, CLASS_SEATS_LEFT, INFANT_SEATS_LEFT } from '../inventory';
 
 /** Anything that runs SQL: the pool's Drizzle handle or a transaction of it (the order's). */
 export type SqlExecutor = Pick<Db, 'execute'>;
@@ -125,17 +125,16 @@ export function createPricingRepository(db: Db) {
                to_char(f.dep_local_date, 'YYYY-MM-DD') as dep_local_date,
                f.dep_utc, f.arr_utc, f.original_dep_utc, f.status, at.name as aircraft,
                ci.booking_class, bc.family_code, bc.cabin,
-               ci.authorised_limit - ci.sold - ci.external_sold as class_left,
-               fc.capacity - fc.sold - fc.external_sold as cabin_left,
-               fc.infant_capacity - fc.infant_sold as infants_left
+               ${sql.raw(CLASS_SEATS_LEFT)} as class_left,
+               ${sql.raw(CABIN_SEATS_LEFT)} as cabin_left,
+               ${sql.raw(INFANT_SEATS_LEFT)} as infants_left
         from flights f
         join routes r on r.code = f.route_code
         join airports dep on dep.code = r.origin
         join airports arr on arr.code = r.destination
         join aircraft_types at on at.code = f.aircraft_code
-        left join flight_class_inventory ci on ci.flight_id = f.id and ci.booking_class = ${bookingClass}
+        ${availabilityJoin('f', { bookingClass })}
         left join booking_classes bc on bc.letter = ci.booking_class
-        left join flight_cabins fc on fc.flight_id = f.id and fc.cabin = ci.cabin
         where f.id = ${Number(flightId)}
       `);
       const r = result.rows[0];
@@ -302,6 +301,21 @@ export function createPricingRepository(db: Db) {
         returning code
       `);
       return result.rows.length === 1;
+    },
+
+    /**
+     * Takes a use of a promo code again, even past its limit (a late payment revived an expired
+     * order: the traveller paid the discounted price it was made with; docs/decisions.md,
+     * issue 9). Whether the code is now past its limit; null for an unknown code.
+     */
+    async retakePromo(executor: SqlExecutor, code: string, at: Date): Promise<{ pastLimit: boolean } | null> {
+      const result = await executor.execute<{ past_limit: boolean }>(sql`
+        update promo_codes set used_count = used_count + 1, updated_at = ${at}
+        where code = ${code}
+        returning (usage_limit is not null and used_count > usage_limit) as past_limit
+      `);
+      const row = result.rows[0];
+      return row ? { pastLimit: Boolean(row.past_limit) } : null;
     },
 
     /** Current and first-published departure, and status, of dated flights. */

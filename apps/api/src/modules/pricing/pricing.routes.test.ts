@@ -18,7 +18,8 @@ import {
 } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { FILING_CNY_PER_USD } from '../../db/seed/network-data';
+import { aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
+import { FILING_CNY_PER_USD } from './demo-fares';
 import type { PriceLine } from './pricing.service';
 
 const PP = 'Asia/Phnom_Penh';
@@ -44,7 +45,7 @@ function nextWeekday(from: string, days: number[]): string {
 /** A tax filed in USD cents, as filed in CNY (whole yuan at the filing rate: seed-network.ts). */
 const cny = (usdCents: number) => Math.round((usdCents / 100) * FILING_CNY_PER_USD) * 100;
 
-/** Taxes of one departure per passenger type, as the demo network files them (network-data.ts TAXES). */
+/** Taxes of one departure per passenger type, as the demo network files them (demo-fares.ts TAXES). */
 const FROM_KH = {
   adult: { KH: 2500, E7: 600, YQ: 3000 },
   child: { KH: 1300, E7: 600, YQ: 3000 },
@@ -102,13 +103,17 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
     depTime?: string;
   }
 
-  /** A flight of a route on a date and its open class of `family` (or of the first family offered), via search. */
+  /**
+   * A flight of a route on a date (`only` that flight, when given) and its open class of `family`
+   * (or of the first family offered), via search.
+   */
   async function pick(
     dep: string,
     arr: string,
     date: string,
     party: Party,
     family?: FareFamily,
+    only?: string,
   ): Promise<Choice> {
     const r = await post('/travelsky/ibe/queryFlight', {
       depCode: dep,
@@ -118,6 +123,7 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
     });
     expect(r.code, `${dep}-${arr} ${date}: ${r.message}`).toBe('0');
     for (const f of r.data.flights) {
+      if (only !== undefined && f.flightId !== only) continue;
       const fare = family ? f.fares.find((x: { family: string }) => x.family === family) : f.fares[0];
       if (fare)
         return {
@@ -129,6 +135,11 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
         };
     }
     throw new Error(`no ${family ?? 'fare'} on ${dep}-${arr} ${date}`);
+  }
+
+  /** A flight of the test's own (in the search window) and its open class of `family`, via search. */
+  function pickFlight(flight: PrivateFlight, party: Party, family?: FareFamily): Promise<Choice> {
+    return pick(flight.from, flight.to, flight.depLocalDate, party, family, flight.flightId);
   }
 
   async function choose(party: Party, ...segments: Choice[]): Promise<Reply> {
@@ -297,8 +308,8 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
     });
 
     it('refuses a class that cannot take the party (610): its own bucket, its cabin, the lap infants', async () => {
-      const date = nextWeekday(addDays(today, 61), [1, 3, 5, 7]);
-      const out = await pick('KTI', 'HAN', date, [1, 0, 0], 'Grand');
+      const flight = await aPrivateFlight(t, { from: 'KTI', to: 'HAN', searchable: true });
+      const out = await pickFlight(flight, [1, 0, 0], 'Grand');
       const pool = t.database.pool;
       const id = Number(out.flightId);
       const cls = await pool.query(
@@ -348,14 +359,16 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
       const unknown = await choose([1, 0, 0], { flightId: '999999999', bookingClass: 'Y' } as Choice);
       expect(unknown.code).toBe('204');
       expect((await choose([1, 0, 0], { flightId: 'abc', bookingClass: 'Y' } as Choice)).code).toBe('204');
-      const departed = await t.database.pool.query<{ id: string }>(
-        `select id::text from flights where dep_utc < now() - interval '1 hour' and status = 'scheduled' order by dep_utc desc limit 1`,
-      );
+      // Yesterday at 10:00: still scheduled, departed long ago.
+      const departed = await aPrivateFlight(t, { from: 'KTI', to: 'SAI', date: addDays(today, -1) });
       expect(
-        (await choose([1, 0, 0], { flightId: departed.rows[0]!.id, bookingClass: 'Y' } as Choice)).code,
+        (await choose([1, 0, 0], { flightId: departed.flightId, bookingClass: 'Y' } as Choice)).code,
       ).toBe('204');
 
-      const out = await pick('KTI', 'SGN', addDays(today, 64), [1, 0, 0]);
+      const out = await pickFlight(
+        await aPrivateFlight(t, { from: 'KTI', to: 'SGN', searchable: true }),
+        [1, 0, 0],
+      );
       await t.database.pool.query(`update flights set status = 'cancelled' where id = $1`, [
         Number(out.flightId),
       ]);
@@ -369,8 +382,9 @@ describe('pricing: offers, price breakdown, promo codes, fare rules (issue 4)', 
     });
 
     it('answers 611 when the flight was retimed since it was shown, and checkFlightSchedule reports the change', async () => {
-      const date = addDays(today, 63);
-      const out = await pick('KTI', 'SGN', date, [1, 0, 0]);
+      const flight = await aPrivateFlight(t, { from: 'KTI', to: 'SGN', searchable: true });
+      const date = flight.depLocalDate;
+      const out = await pickFlight(flight, [1, 0, 0]);
       const id = Number(out.flightId);
       const shownBefore = out.depTime!;
       const before = await post('/ca/caweb/backend/checkFlightSchedule', { flightIds: [out.flightId] });

@@ -14,44 +14,12 @@ import {
   ZRuleIdQuery,
 } from '@wings/contracts';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
-import type { AirportZones } from '../shopping/airport-zones';
-import { createPricingRepository } from './pricing.repository';
-import { createPricingService, type PricingService } from './pricing.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Offers, price breakdowns and promo codes: the booking module prices orders through it. */
-    pricing: PricingService;
-  }
-}
+import type { PricingService } from './pricing.service';
 
 const tags = ['booking'];
-
-/**
- * The pricing module: decorates the root instance with `app.pricing` (fastify-plugin, so
- * every module registered after it sees the service, notably booking, which prices its
- * orders through it) and serves the pricing calls under /api.
- */
-export function pricingPlugin(deps: { db: Db; now: () => Date; offerMinutes: number; zones: AirportZones }) {
-  const service = createPricingService({
-    repo: createPricingRepository(deps.db),
-    now: deps.now,
-    offerMinutes: deps.offerMinutes,
-    zones: deps.zones,
-  });
-  return fp(
-    async (app: FastifyInstance) => {
-      app.decorate('pricing', service);
-      await app.register(pricingRoutes(service), { prefix: '/api' });
-    },
-    { name: 'pricing' },
-  );
-}
 
 /** Pricing calls (booking-and-account.md §7, issue 4) at the spec's paths. */
 export function pricingRoutes(service: PricingService) {

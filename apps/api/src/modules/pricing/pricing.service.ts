@@ -20,9 +20,9 @@ import {
   toLocalIso,
 } from '@wings/rules';
 import type { z } from 'zod';
-import type { OfferPriceRecord, OfferSegmentRecord } from '../../db/schema';
+import type { OfferPriceRecord, OfferSegmentRecord } from '../../db/schema/fares';
 import { AppError, invalid } from '../../platform/errors';
-import type { AirportZones } from '../shopping/airport-zones';
+import type { AirportZones } from '../network';
 import { splitByLargestRemainder, splitOverGroups } from './discount-allocation';
 import { fareRuleText } from './fare-rule-text';
 import type {
@@ -172,8 +172,8 @@ function fitsJourney(p: PromoRecord, offer: OfferRecord): boolean {
 export function createPricingService(deps: PricingServiceDeps) {
   const { repo, now } = deps;
 
-  async function zoneOf(code: string): Promise<string> {
-    return (await deps.zones.zones()).get(code) ?? 'Asia/Phnom_Penh';
+  function zoneOf(code: string): Promise<string> {
+    return deps.zones.zoneOf(code);
   }
 
   /** The countries at both ends of a segment, for the China-route refund rule. */
@@ -245,7 +245,7 @@ export function createPricingService(deps: PricingServiceDeps) {
     if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit)
       return refuse('promo.used_up', promotion);
     // An amount (or a threshold) is in one currency: such a promotion serves only journeys
-    // priced in it, i.e. starting where that currency is filed (DESIGN.md §6).
+    // priced in it, i.e. starting where that currency is filed (docs/architecture.md §7).
     if (!fitsJourney(promo, offer)) return refuse('promo.route', promotion);
     let fareTotal = 0;
     let spend = 0;
@@ -340,7 +340,7 @@ export function createPricingService(deps: PricingServiceDeps) {
       for (const [i, snap] of snaps.entries()) {
         const cls = snap.bookingClass;
         // Nested availability: the class bucket and its cabin must both seat the party,
-        // and the cabin must have room for the lap infants (DESIGN.md §6).
+        // and the cabin must have room for the lap infants (docs/architecture.md §7).
         if (!cls || Math.min(cls.classLeft, cls.cabinLeft) < seated || cls.infantsLeft < infants) {
           throw new AppError('flightSelectLimit', { data: { flightId: snap.flightId } });
         }
@@ -414,11 +414,13 @@ export function createPricingService(deps: PricingServiceDeps) {
      * is the amount taken off (positive); the discount lines carry it negative.
      */
     async priceBreakdown(
-      offerId: string,
+      offer: string | OfferRecord,
       promoCode: string | null,
       at: Date = now(),
     ): Promise<{ breakdown: PriceBreakdown; lines: PriceLine[]; promo: PromoCheck | null }> {
-      const { record } = await getOffer(offerId, at);
+      // An offer the caller just read (booking) is priced as it is, without reading it again.
+      const record = typeof offer === 'string' ? (await getOffer(offer, at)).record : offer;
+      if (record.expiresAt.getTime() <= at.getTime()) throw new AppError('offerExpired');
       const currency = record.currency;
       const promo = promoCode?.trim() ? await promoFor(record, promoCode, at) : null;
       const discounts = promo?.applied ? discountLines(record, promo.code, promo.discount) : [];
@@ -471,6 +473,14 @@ export function createPricingService(deps: PricingServiceDeps) {
      */
     releasePromo(executor: SqlExecutor, code: string): Promise<boolean> {
       return repo.releasePromo(executor, code.trim().toUpperCase());
+    },
+
+    /**
+     * Takes the use of an order's promo code again, even past its limit, inside the caller's
+     * transaction (a late payment revived an expired order whose use the expiry gave back).
+     */
+    retakePromo(executor: SqlExecutor, code: string): Promise<{ pastLimit: boolean } | null> {
+      return repo.retakePromo(executor, code.trim().toUpperCase(), now());
     },
 
     /** POST usePromoCode/queryCodeList: listed promotions valid now that fit the offer's routes and currency. */

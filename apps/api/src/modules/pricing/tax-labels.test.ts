@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, SPEC_TAX_CODES, taxLabel, taxLineLabel } from '@wings/contracts';
 import { describe, expect, it } from 'vitest';
-import { TAXES } from '../../db/seed/network-data';
+import { TAXES } from './demo-fares';
 
 const SCRIPT = { zh: /[\u3400-\u9FFF]/, en: /^[A-Z][A-Za-z ]+$/, km: /[\u1780-\u17FF]/ } as const;
 
@@ -13,7 +13,7 @@ describe('tax labels cover every filed and every specified code', () => {
   const filed = [...new Set(TAXES.map((t) => t.code))].sort();
   const codes = [...new Set([...filed, ...SPEC_TAX_CODES])].sort();
 
-  it('files only codes of the label table (network-data.ts TAXES)', () => {
+  it('files only codes of the label table (demo-fares.ts TAXES)', () => {
     expect(filed.filter((c) => taxLabel(c, 'en') === null)).toEqual([]);
   });
 

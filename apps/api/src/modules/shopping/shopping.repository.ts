@@ -1,31 +1,14 @@
-import type { Currency, FareFamily, LocalizedText } from '@wings/contracts';
-import { asc, sql } from 'drizzle-orm';
+import type { Currency, FareFamily } from '@wings/contracts';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { airports, routes } from '../../db/schema';
 import type { Db } from '../../platform/db';
-
-/** An airport as the shopping module sees it. */
-export interface NetworkAirport {
-  code: string;
-  name: LocalizedText;
-  city: LocalizedText;
-  country: string;
-  countryName: LocalizedText;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-  isHub: boolean;
-}
-
-/** A directed route of the network. */
-export interface NetworkRoute {
-  code: string;
-  origin: string;
-  destination: string;
-  distanceKm: number;
-  currency: Currency;
-  blockMinutes: number;
-}
+import {
+  availabilityJoin,
+  availabilityJoinText,
+  hasSeatsFor,
+  INFANT_SEATS_LEFT,
+  SEATS_LEFT,
+} from '../inventory';
 
 /** One booking class of one dated flight, with its fare and what is left of it. */
 export interface FlightClassRow {
@@ -54,14 +37,12 @@ export interface FlightClassRow {
 const FLIGHT_CLASSES_SQL = `
   select f.id::text as flight_id, f.flight_no, f.dep_utc, f.arr_utc, at.name as aircraft,
          ci.booking_class, bc.family_code as family, bc.cabin, bc.nest_order, fa.adult_amount,
-         least(ci.authorised_limit - ci.sold - ci.external_sold,
-               fc.capacity - fc.sold - fc.external_sold) as remaining,
-         fc.infant_capacity - fc.infant_sold as infants_left
+         ${SEATS_LEFT} as remaining,
+         ${INFANT_SEATS_LEFT} as infants_left
   from flights f
   join aircraft_types at on at.code = f.aircraft_code
-  join flight_class_inventory ci on ci.flight_id = f.id
+  ${availabilityJoinText('f')}
   join booking_classes bc on bc.letter = ci.booking_class
-  join flight_cabins fc on fc.flight_id = f.id and fc.cabin = ci.cabin
   join fares fa on fa.route_code = f.route_code and fa.booking_class = ci.booking_class
                and fa.currency = $3
                and fa.valid_from <= f.dep_local_date
@@ -79,35 +60,6 @@ export function createShoppingRepository(db: Db) {
   }
 
   return {
-    /** Every airport and route (small, static reference data). */
-    async loadNetwork(): Promise<{ airports: NetworkAirport[]; routes: NetworkRoute[] }> {
-      const [airportRows, routeRows] = await Promise.all([
-        db.select().from(airports).orderBy(asc(airports.code)),
-        db.select().from(routes).orderBy(asc(routes.code)),
-      ]);
-      return {
-        airports: airportRows.map((a) => ({
-          code: a.code,
-          name: { zh: a.nameZh, en: a.nameEn, km: a.nameKm },
-          city: { zh: a.cityZh, en: a.cityEn, km: a.cityKm },
-          country: a.countryCode,
-          countryName: { zh: a.countryNameZh, en: a.countryNameEn, km: a.countryNameKm },
-          timeZone: a.timeZone,
-          latitude: a.latitude,
-          longitude: a.longitude,
-          isHub: a.isHub,
-        })),
-        routes: routeRows.map((r) => ({
-          code: r.code,
-          origin: r.origin,
-          destination: r.destination,
-          distanceKm: r.distanceKm,
-          currency: r.currency as Currency,
-          blockMinutes: r.blockMinutes,
-        })),
-      };
-    },
-
     /**
      * Every bookable class of the scheduled flights of a route on a local date, with its fare
      * in `currency` and its nested availability: one indexed query (flights by route and
@@ -165,8 +117,7 @@ export function createShoppingRepository(db: Db) {
       const result = await db.execute<{ day: string; amount: number }>(sql`
         select to_char(f.dep_local_date, 'YYYY-MM-DD') as day, min(fa.adult_amount) as amount
         from flights f
-        join flight_class_inventory ci on ci.flight_id = f.id
-        join flight_cabins fc on fc.flight_id = f.id and fc.cabin = ci.cabin
+        ${availabilityJoin('f')}
         join fares fa on fa.route_code = f.route_code and fa.booking_class = ci.booking_class
                      and fa.currency = ${input.currency}
                      and fa.valid_from <= f.dep_local_date
@@ -175,9 +126,7 @@ export function createShoppingRepository(db: Db) {
           and f.dep_local_date between ${input.from}::date and ${input.to}::date
           and f.status = 'scheduled'
           and f.dep_utc > ${input.now.toISOString()}::timestamptz
-          and ci.authorised_limit - ci.sold - ci.external_sold >= ${input.seated}
-          and fc.capacity - fc.sold - fc.external_sold >= ${input.seated}
-          and fc.infant_capacity - fc.infant_sold >= ${input.infants}
+          and ${hasSeatsFor(input.seated, input.infants)}
         group by f.dep_local_date
       `);
       return new Map(result.rows.map((r) => [r.day, Number(r.amount)]));

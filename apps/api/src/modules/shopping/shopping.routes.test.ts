@@ -2,6 +2,7 @@ import { envelope, FARE_FAMILY_NAMES, ZQueryFlightResponse } from '@wings/contra
 import { addDays, fareConditions, isoWeekday, localDate, zonedTimeToUtc } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { aPrivateFlight } from '../../../test/scenarios';
 
 const PP = 'Asia/Phnom_Penh';
 const KHMER = /[\u1780-\u17FF]/;
@@ -42,42 +43,19 @@ describe('flight search (spec §7, issue 2 §4)', () => {
   const query = (body: Record<string, unknown>) => post('/travelsky/ibe/queryFlight', body);
   const queryReturn = (body: Record<string, unknown>) => post('/travelsky/ibe/queryFlightReturn', body);
 
-  /** Runs `fn` with the cabins of a route's flights on a date left with `left` seats, then restores them. */
-  async function withSeatsLeft(
-    route: string,
-    date: string,
-    left: { C: number; Y: number },
-    fn: () => Promise<void>,
-    flightNo?: string,
-  ) {
-    const pool = t.database.pool;
-    const ids = (
-      await pool.query<{ id: string }>(
-        `select id::text from flights where route_code = $1 and dep_local_date = $2::date
-           and ($3::text is null or flight_no = $3)`,
-        [route, date, flightNo ?? null],
-      )
-    ).rows.map((r) => r.id);
-    const saved = await pool.query(
-      `select flight_id, cabin, external_sold from flight_cabins where flight_id = any($1::bigint[])`,
-      [ids],
-    );
-    await pool.query(
-      `update flight_cabins set external_sold = capacity - sold - case cabin when 'C' then $2::int else $3::int end
-       where flight_id = any($1::bigint[])`,
-      [ids, left.C, left.Y],
-    );
-    try {
-      await fn();
-    } finally {
-      for (const r of saved.rows) {
-        await pool.query(`update flight_cabins set external_sold = $3 where flight_id = $1 and cabin = $2`, [
-          r.flight_id,
-          r.cabin,
-          r.external_sold,
-        ]);
-      }
-    }
+  /**
+   * A KTI-FOC flight of the test's own with `left` seats in each cabin (all open when null), on a
+   * date in the search window when no other KTI-FOC flight operates (or on `date`, beside another
+   * of the test's own).
+   */
+  function ownFlight(left: { C: number; Y: number } | null, opts: { date?: string; depTime?: string } = {}) {
+    return aPrivateFlight(t, {
+      from: 'KTI',
+      to: 'FOC',
+      ...(opts.date ? { date: opts.date } : { searchable: 'alone' as const }),
+      ...(opts.depTime ? { depTime: opts.depTime } : {}),
+      ...(left ? { cabins: { C: { seatsLeft: left.C }, Y: { seatsLeft: left.Y } } } : {}),
+    });
   }
 
   beforeAll(async () => {
@@ -282,42 +260,39 @@ describe('flight search (spec §7, issue 2 §4)', () => {
     });
 
     it('answers 610 when flights operate but none has seats for the party', async () => {
-      const date = addDays(today, 100);
-      await withSeatsLeft('KTI-KOS', date, { C: 0, Y: 3 }, async () => {
-        const full = await query({ depCode: 'KTI', arrCode: 'KOS', depDate: date, passengers: [4, 0, 0] });
-        expect(full.code).toBe('610');
-        const fits = await query({ depCode: 'KTI', arrCode: 'KOS', depDate: date, passengers: [2, 1, 2] });
-        expect(fits.code).toBe('0');
-        expect(fits.data.flights[0].fares.every((f: { seatsLeft: number }) => f.seatsLeft === 3)).toBe(true);
-      });
+      const date = (await ownFlight({ C: 0, Y: 3 })).depLocalDate;
+      const full = await query({ depCode: 'KTI', arrCode: 'FOC', depDate: date, passengers: [4, 0, 0] });
+      expect(full.code).toBe('610');
+      const fits = await query({ depCode: 'KTI', arrCode: 'FOC', depDate: date, passengers: [2, 1, 2] });
+      expect(fits.code).toBe('0');
+      expect(fits.data.flights[0].fares.every((f: { seatsLeft: number }) => f.seatsLeft === 3)).toBe(true);
     });
 
     it('counts only seated passengers against seats, and keeps a full flight listed without fares', async () => {
-      const date = addDays(today, 101);
-      await withSeatsLeft('KTI-BKK', date, { C: 0, Y: 9 }, async () => {
-        const nine = await query({ depCode: 'KTI', arrCode: 'BKK', depDate: date, passengers: [5, 4, 3] });
-        expect(nine.code).toBe('0');
-        expect(nine.data.flights[0].fares.length).toBeGreaterThan(0);
+      const nineLeft = await ownFlight({ C: 0, Y: 9 });
+      const nine = await query({
+        depCode: 'KTI',
+        arrCode: 'FOC',
+        depDate: nineLeft.depLocalDate,
+        passengers: [5, 4, 3],
       });
-      await withSeatsLeft(
-        'KTI-SAI',
-        date,
-        { C: 0, Y: 0 },
-        async () => {
-          const r = await query({ depCode: 'KTI', arrCode: 'SAI', depDate: date });
-          expect(r.code).toBe('0');
-          const full = r.data.flights.find((f: { flightNo: string }) => f.flightNo === 'WC101');
-          expect(full.fares).toEqual([]);
-          expect(
-            r.data.flights.find((f: { flightNo: string }) => f.flightNo === 'WC103').fares.length,
-          ).toBeGreaterThan(0);
-        },
-        'WC101',
-      );
-      await withSeatsLeft('KTI-SAI', date, { C: 0, Y: 0 }, async () => {
-        const r = await query({ depCode: 'KTI', arrCode: 'SAI', depDate: date });
-        expect(r.code).toBe('610');
-      });
+      expect(nine.code).toBe('0');
+      expect(nine.data.flights[0].fares.length).toBeGreaterThan(0);
+
+      const fullOne = await ownFlight({ C: 0, Y: 0 }, { depTime: '07:00' });
+      const date = fullOne.depLocalDate;
+      const openOne = await ownFlight(null, { date, depTime: '12:30' });
+      const r = await query({ depCode: 'KTI', arrCode: 'FOC', depDate: date });
+      expect(r.code).toBe('0');
+      const full = r.data.flights.find((f: { flightNo: string }) => f.flightNo === fullOne.flightNo);
+      expect(full.fares).toEqual([]);
+      expect(
+        r.data.flights.find((f: { flightNo: string }) => f.flightNo === openOne.flightNo).fares.length,
+      ).toBeGreaterThan(0);
+
+      const allFull = await ownFlight({ C: 0, Y: 0 });
+      const none = await query({ depCode: 'KTI', arrCode: 'FOC', depDate: allFull.depLocalDate });
+      expect(none.code).toBe('610');
     });
 
     it('leaves out flights that have already departed', async () => {

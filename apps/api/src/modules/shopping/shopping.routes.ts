@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
+import type { Network } from '../network';
 import { createShoppingRepository } from './shopping.repository';
 import { createShoppingService } from './shopping.service';
 
@@ -37,10 +38,13 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 export function shoppingRoutes(deps: {
   db: Db;
   now: () => Date;
+  /** The network's airports, routes and hub zone. */
+  network: Network;
   cacheTtlMs?: number;
 }): FastifyPluginAsyncZod {
   const service = createShoppingService({
     repo: createShoppingRepository(deps.db),
+    network: deps.network,
     now: deps.now,
     ...(deps.cacheTtlMs === undefined ? {} : { searchCacheTtlMs: deps.cacheTtlMs }),
   });

@@ -40,8 +40,9 @@ import {
 } from '@wings/rules';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import type { NetworkAirport, Network as NetworkPort, NetworkRoute } from '../network';
 import { TtlCache } from './search-cache';
-import type { FlightClassRow, NetworkAirport, NetworkRoute, ShoppingRepository } from './shopping.repository';
+import type { FlightClassRow, ShoppingRepository } from './shopping.repository';
 
 type PriceCalendarRequest = z.infer<typeof ZPriceCalendarRequest>;
 type AroundPriceCalendarRequest = z.infer<typeof ZAroundPriceCalendarRequest>;
@@ -50,9 +51,6 @@ type CheckCalendarResponse = z.infer<typeof ZCheckCalendarResponse>;
 type FlightByDepartCityResponse = z.infer<typeof ZGetFlightByDepartCityResponse>;
 type RouteInfoResponse = z.infer<typeof ZRouteInfoResponse>;
 type Passengers = readonly [number, number, number];
-
-/** The hub's zone: "today" for a search from an unknown airport, before it is refused. */
-const HUB_TIME_ZONE = 'Asia/Phnom_Penh';
 
 /** How long the airports and routes are kept in memory; they change only with a new schedule season. */
 const NETWORK_TTL_MS = 60_000;
@@ -73,6 +71,8 @@ interface Network {
 
 export interface ShoppingServiceDeps {
   repo: ShoppingRepository;
+  /** The network's airports and routes, and the hub's zone ("today" for an unknown airport). */
+  network: Pick<NetworkPort, 'airportsAndRoutes' | 'hubZone'>;
   now: () => Date;
   /** Life of a cached search result, ms (config SEARCH_CACHE_TTL_MS); 0 turns caching off. */
   searchCacheTtlMs?: number;
@@ -112,7 +112,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
    * default 5 s), keyed by route, local date and currency: the rows hold every class with
    * its remaining seats, so one entry answers every party size. Availability shown may thus
    * be a few seconds old; that is safe because seats are re-checked and taken with a
-   * conditional UPDATE when the order is created (DESIGN.md §6). It lets the busiest call
+   * conditional UPDATE when the order is created (docs/architecture.md §7). It lets the busiest call
    * answer from memory under load instead of queueing on the pool.
    */
   const flightCache = new TtlCache<CachedFlight[]>(ttl);
@@ -120,7 +120,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
 
   function network(): Promise<Network> {
     return networkCache.get('network', async () => {
-      const { airports, routes } = await repo.loadNetwork();
+      const { airports, routes } = await deps.network.airportsAndRoutes();
       return {
         airports: new Map(airports.map((a) => [a.code, a])),
         airportList: airports,
@@ -133,7 +133,7 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
   // step of a cached search, and the date only changes once a day.
   const todays = new Map<string, { date: string; from: number; until: number }>();
   function todayAt(net: Network, code: string): string {
-    const timeZone = net.airports.get(code)?.timeZone ?? HUB_TIME_ZONE;
+    const timeZone = net.airports.get(code)?.timeZone ?? deps.network.hubZone;
     const at = now().getTime();
     const known = todays.get(timeZone);
     if (known && at >= known.from && at < known.until) return known.date;

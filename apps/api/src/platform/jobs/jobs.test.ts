@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownDatabase } from '../../../test/helpers';
 import { type Database, openDatabase } from '../db';
 import { JobRunner } from './jobs';
 
@@ -22,9 +23,10 @@ function countdown(count: number) {
   };
 }
 
-// Each runner has a pg-boss schema of its own: the app's queues (schema pgboss) on the shared test
-// database, and the other files' jobs there, are untouched.
+// On a database of its own (no test sharing the run's database starts workers), each runner with a
+// pg-boss schema of its own.
 describe('the job runner', () => {
+  let own: Awaited<ReturnType<typeof ownDatabase>>;
   let database: Database;
   const runners: { runner: JobRunner; schema: string }[] = [];
 
@@ -35,8 +37,9 @@ describe('the job runner', () => {
     return r;
   }
 
-  beforeAll(() => {
-    database = openDatabase(inject('databaseUrl'), quiet, 4);
+  beforeAll(async () => {
+    own = await ownDatabase({ empty: true });
+    database = openDatabase(own.url, quiet, 4);
   });
   afterAll(async () => {
     for (const { runner: r, schema } of runners) {
@@ -44,6 +47,7 @@ describe('the job runner', () => {
       await database.pool.query(`drop schema if exists ${schema} cascade`);
     }
     await database.close();
+    await own.drop();
   });
 
   it('works a burst of jobs as it is sent: several workers, batches, woken by send rather than the next poll', async () => {

@@ -60,12 +60,12 @@ export interface JobRunnerOptions {
   log: Logger;
   /** How often an idle worker asks for a job, seconds (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
-  /** The pg-boss schema (DESIGN.md §4: jobs live in the same database). */
+  /** The pg-boss schema (docs/architecture.md §5: jobs live in the same database). */
   schema?: string;
 }
 
 /**
- * Background jobs on the application's own PostgreSQL (DESIGN.md §4), a thin wrapper of
+ * Background jobs on the application's own PostgreSQL (docs/architecture.md §5), a thin wrapper of
  * pg-boss 10. Modules declare their queues and handlers with `work` (and `schedule` for a
  * cron job) while the app is built; `start` installs pg-boss's schema when missing, creates
  * the queues and starts the workers; `stop` lets running jobs finish. Any number of

@@ -76,6 +76,12 @@ export interface RefundInput extends GatewayPaymentRef {
   /** Our payment_refunds.id: the gateway's idempotency key, so a retried refund pays once. */
   refundId: string;
   refundAmount: number;
+  /**
+   * What the gateway already refunded of this payment for our other refunds (those settled as
+   * succeeded): a payment may have several partial refunds, so a gateway without an idempotency
+   * key (ABA PayWay) knows this one is done once its total reaches this plus refundAmount.
+   */
+  refundedBefore?: number;
   reason: string;
 }
 

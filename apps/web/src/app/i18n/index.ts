@@ -1,6 +1,7 @@
 import { LANGUAGE_TAGS, type LanguageTag, type MessageParam, messages, paramIn } from '@wings/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLanguageTag } from '../../lib/language';
 import { en } from './locales/en';
 import { km } from './locales/km';
 import { zh } from './locales/zh';
@@ -12,9 +13,7 @@ const ui: Record<LanguageTag, Record<string, string>> = { zh, en, km };
 /** BCP 47 locale used for dates and the `lang` attribute. */
 export const LOCALE_OF: Record<LanguageTag, string> = { zh: 'zh-CN', en: 'en-GB', km: 'km-KH' };
 
-export function isLanguageTag(value: unknown): value is LanguageTag {
-  return typeof value === 'string' && (LANGUAGE_TAGS as readonly string[]).includes(value);
-}
+export { isLanguageTag };
 
 /**
  * The i18next format that writes a rule's parameter in the reader's language: a date or a list

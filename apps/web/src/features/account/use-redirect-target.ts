@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { isSafeRedirect, paths } from '../../app/paths';
+import { isSafeRedirect, paths } from '../../lib/paths';
 
 /** Where a login-like page goes when it is done: its `redirect` query value, else the More tab. */
 export function useRedirectTarget(fallback: string = paths.more): string {

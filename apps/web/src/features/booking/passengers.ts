@@ -13,17 +13,12 @@ import {
   checkPhone,
   checkTitleForType,
   checkTitleGender,
+  HUB_TIME_ZONE,
   localDate,
   PASSENGER_TYPE_CODE,
   type RuleIssue,
 } from '@wings/rules';
 import type { ChosenLeg, ContactDraft, PassengerDraft, ServerFieldError, SlotId } from './booking-store';
-
-/**
- * Nationalities a guest may book without logging in (spec §5, §6). The server's configuration
- * is authoritative (it answers 609 passenger_limit); this copy only lets the form say so early.
- */
-export const GUEST_NATIONALITIES: readonly string[] = ['KH', 'CN', 'TH'];
 
 export type SlotKind = 'adult' | 'child' | 'infant';
 const KINDS: readonly SlotKind[] = ['adult', 'child', 'infant'];
@@ -80,9 +75,9 @@ export function journeyDates(
   return { firstDeparture: sorted[0]!, lastDeparture: sorted[sorted.length - 1]! };
 }
 
-/** Today in Phnom Penh: the rules' "today" for document expiry. */
+/** Today in Phnom Penh (the hub): the rules' "today" for document expiry. */
 export function todayInPhnomPenh(): string {
-  return localDate(new Date(), 'Asia/Phnom_Penh');
+  return localDate(new Date(), HUB_TIME_ZONE);
 }
 
 export const EMPTY_DRAFT: PassengerDraft = {
@@ -171,14 +166,17 @@ export function contactRules(contact: ContactDraft): RuleIssue[] {
 
 /**
  * Rules over the whole party (spec §5): each slot's age at the first departure, an escort of
- * 16+, infants per adult, no duplicate names; and for guests the nationality limit. Only
- * slots that have a draft take part. Fields are `passengers.<slot index>.<field>` or `passengers`.
+ * 16+, infants per adult, no duplicate names; and for guests the nationality limit, once the
+ * server has said which nationalities a guest may book (`guestNationalities`, GET
+ * booking/settings; undefined until then: the server still refuses with 609). Only slots that
+ * have a draft take part. Fields are `passengers.<slot index>.<field>` or `passengers`.
  */
 export function partyRules(
   slots: readonly Slot[],
   drafts: Partial<Record<SlotId, PassengerDraft>>,
   journey: JourneyDates,
   loggedIn: boolean,
+  guestNationalities: readonly string[] | undefined,
 ): RuleIssue[] {
   const filled = slots.flatMap((slot) => {
     const d = drafts[slot.id];
@@ -211,10 +209,14 @@ export function partyRules(
     const n = drafts[slot.id]?.nationality;
     return n ? [{ slot, n }] : [];
   });
-  const guests = checkGuestNationalities(
-    withNationality.map((x) => x.n),
-    GUEST_NATIONALITIES,
-    loggedIn,
+  const guests = (
+    guestNationalities
+      ? checkGuestNationalities(
+          withNationality.map((x) => x.n),
+          guestNationalities,
+          loggedIn,
+        )
+      : []
   ).map((issue) => {
     const i = Number(/^passengers\.(\d+)\./.exec(issue.field)?.[1] ?? 0);
     return { ...issue, field: `passengers.${withNationality[i]?.slot.index ?? 0}.nationality` };

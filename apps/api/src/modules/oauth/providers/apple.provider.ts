@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from 'jose';
-import type { OAuthConfig } from '../../../config';
+import type { OAuthConfig } from '../oauth.config';
 import {
   fetchJson,
   joinUrl,

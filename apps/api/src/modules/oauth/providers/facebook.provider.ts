@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { OAuthConfig } from '../../../config';
+import type { OAuthConfig } from '../oauth.config';
 import {
   fetchJson,
   joinUrl,

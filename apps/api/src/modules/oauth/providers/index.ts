@@ -1,5 +1,4 @@
-import type { Config } from '../../../config';
-import { serverKeys } from '../../../platform/secrets';
+import type { OAuthContext } from '../oauth.config';
 import { AppleProvider } from './apple.provider';
 import { FacebookProvider } from './facebook.provider';
 import type { OAuthProvider, ProviderName, ProviderProfile } from './provider';
@@ -22,13 +21,13 @@ export interface ProviderSet {
 }
 
 /** True when the sandbox identity provider is on: never in production (issue 3). */
-export function sandboxEnabled(config: Config): boolean {
+export function sandboxEnabled(config: Pick<OAuthContext, 'oauth' | 'env'>): boolean {
   return config.oauth.sandbox && config.env !== 'production';
 }
 
 /** The adapter of each provider: real when its keys are configured, else the sandbox when on. */
-export function createProviders(config: Config, now: () => Date): ProviderSet {
-  const codes = new SandboxCodes(serverKeys(config).oauthSandbox);
+export function createProviders(config: OAuthContext, now: () => Date): ProviderSet {
+  const codes = new SandboxCodes(config.keys.oauthSandbox);
   const sandbox = sandboxEnabled(config);
   const facebook = config.oauth.facebook ? new FacebookProvider(config.oauth.facebook) : null;
   const real: Record<ProviderName, OAuthProvider | null> = {

@@ -1,4 +1,4 @@
-import type { OAuthConfig } from '../../../config';
+import type { OAuthConfig } from '../oauth.config';
 import {
   fetchJson,
   joinUrl,

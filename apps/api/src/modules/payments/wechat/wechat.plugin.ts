@@ -1,29 +1,22 @@
 import { ZWechatPayParams } from '@wings/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
-import type { Db } from '../../../platform/db';
-import { WechatPayGateway } from '../../../platform/payments/wechat/wechat-pay.gateway';
-import { createExchangeRates, type ExchangeRates } from '../../exchange-rates';
+import { actorOf } from '../../../platform/access';
+import { serverKeys } from '../../../platform/secrets';
+import type { ExchangeRates } from '../../exchange-rates';
 import type { PaymentsService } from '../payments.service';
 import { type WechatPaymentsPort, wechatRoutes } from './wechat.routes';
 import { WechatOfficialAccount } from './wechat-official-account';
 
 /**
- * WeChat for the payments module: the WeChat Pay gateway when WECHAT_PAY_* is configured, the
- * exchange rates as the service's currency conversion (WeChat Pay charges CNY, spec §9), and
- * the WeChat calls under /api.
+ * The WeChat calls of the payments module under /api (the WeChat Pay gateway itself and the
+ * exchange rates it charges CNY at, spec §9, are given to the service when it is built).
  */
 export async function registerWechat(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; now: () => Date; service: PaymentsService },
-): Promise<{ rates: ExchangeRates }> {
-  const { config, service } = deps;
-  const rates = createExchangeRates(deps.db, deps.now);
-  service.setConverter((amount, from, to) => rates.convert(amount, from, to));
-  if (config.wechatPay) {
-    const gateway = new WechatPayGateway(config.wechatPay, { now: deps.now });
-    service.gateways.set(gateway.name, gateway);
-  }
+  deps: { config: Config; now: () => Date; service: PaymentsService; rates: ExchangeRates },
+): Promise<void> {
+  const { config, service, rates } = deps;
   const officialAccount = config.oauth.wechat
     ? new WechatOfficialAccount(config.oauth.wechat, deps.now)
     : null;
@@ -38,6 +31,14 @@ export async function registerWechat(
     // The pay status asks the gateway about a pending payment first and applies a success.
     reconcileWechat: (orderNo, caller) => service.status(orderNo, caller),
   };
-  await app.register(wechatRoutes({ payments, rates, officialAccount }), { prefix: '/api' });
-  return { rates };
+  const grantKeys = serverKeys(config).orderGrant;
+  app.layers.add(
+    'main',
+    wechatRoutes({
+      payments,
+      rates,
+      officialAccount,
+      actorOf: (request) => actorOf(request, grantKeys, deps.now()),
+    }),
+  );
 }

@@ -1,15 +1,16 @@
 import { createHash, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers';
+import { aPrivateFlight } from '../../../../test/scenarios';
+import { type Client, contact, offerFor, party, solvedCaptcha } from '../../../../test/support/booking';
+import { client, registerUser } from '../../../../test/support/clients';
+import { signOrderGrant } from '../../../platform/order-grant';
 import {
   type FakeNotification,
   type FakeWechatPay,
   startFakeWechatPay,
 } from '../../../platform/payments/wechat/testing/fake-wechat-pay';
 import { serverKeys } from '../../../platform/secrets';
-import { client, registerUser } from '../../accounts/test-support';
-import { type Client, contact, flightOn, offerFor, party, solvedCaptcha } from '../../booking/test-support';
-import { signOrderGrant } from '../../orders/order-grant';
 import { startFakeOfficialAccount } from './testing/fake-official-account';
 
 const MCH_ID = '1900009191';
@@ -21,14 +22,12 @@ const OA = { appId: 'wx-oa-0123456789', appSecret: 'oa-secret-0123456789' };
 /** Cents at 7.1 CNY per USD, as fen, half up (the seeded rate). */
 const fenOf = (cents: number) => Math.floor((cents * 71 + 5) / 10);
 
-// This file books WC321 (KTI-CAN, USD fares) 340+ days ahead and WC322 (CAN-KTI, CNY fares) only.
 describe('WeChat Pay: prepay, notification, query and refund through the local fake', () => {
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let fake: FakeWechatPay;
   let officialAccount: Awaited<ReturnType<typeof startFakeOfficialAccount>>;
   let t: TestApp;
   let member: Client;
-  let day = 340;
 
   beforeAll(async () => {
     fake = await startFakeWechatPay({
@@ -71,10 +70,12 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     await officialAccount.close();
   });
 
-  async function order(opts: { by?: Client; flightNo?: string; counts?: [number, number, number] } = {}) {
+  /** An order on a flight of its own: KTI-CAN (USD fares) unless `from` China (CNY fares). */
+  async function order(opts: { by?: Client; from?: 'KTI' | 'CAN'; counts?: [number, number, number] } = {}) {
     const by = opts.by ?? member;
     const counts = opts.counts ?? [1, 1, 0];
-    const flight = await flightOn(t, opts.flightNo ?? 'WC321', day++);
+    const from = opts.from ?? 'KTI';
+    const flight = await aPrivateFlight(t, { from, to: from === 'KTI' ? 'CAN' : 'KTI' });
     const offerId = await offerFor(by, counts, [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const guest = by.session === undefined;
     const res = await by.post('/travelsky/ibe/saveTicketOrder', {
@@ -135,9 +136,11 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const { rows } = await t.database.pool.query(
       `select o.status,
               (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'paid') as paid_events,
-              (select count(*)::int from payment_events v join payments p on p.id = v.payment_id where p.order_id = o.id) as gateway_events,
+              (select count(*)::int from payment_events v join payments p on p.id = v.payment_id
+                 join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = o.order_no) as gateway_events,
               (select count(*)::int from tickets k where k.order_id = o.id) as tickets,
-              (select string_agg(status, ',' order by created_at) from payments p where p.order_id = o.id) as payments
+              (select string_agg(p.status, ',' order by p.created_at) from payments p
+                 join payables b on b.id = p.payable_id where b.kind = 'order' and b.reference = o.order_no) as payments
          from orders o where o.id = $1`,
       [orderId],
     );
@@ -247,13 +250,13 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
 
     expect(await deliver(fake.pay(no))).toEqual({ status: 200, outcome: 'paid' });
     expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
-    await t.app.payments.issueTickets(o.id);
+    await t.app.ticketing.issueTickets(o.id);
     expect((await facts(o.id)).tickets).toBe(3);
     expect((await prepay(o.orderNo)).body.code).toBe('613');
   });
 
   it('answers an H5 checkout URL without an openid, and charges a CNY order as it is', async () => {
-    const o = await order({ flightNo: 'WC322', counts: [1, 0, 0] });
+    const o = await order({ from: 'CAN', counts: [1, 0, 0] });
     expect(o.currency).toBe('CNY');
     const res = await prepay(o.orderNo, null);
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
@@ -482,7 +485,7 @@ describe('WeChat calls where WeChat is not configured', () => {
   });
 
   it('takes WeChat payments in the sandbox outside production', async () => {
-    const flight = await flightOn(t, 'WC322', 360);
+    const flight = await aPrivateFlight(t, { from: 'CAN', to: 'KTI' });
     const offerId = await offerFor(member, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
     const saved = await member.post('/travelsky/ibe/saveTicketOrder', {
       offerId,

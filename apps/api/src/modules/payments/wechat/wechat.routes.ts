@@ -14,12 +14,13 @@ import {
   ZPayStatus,
   ZQueryWechatOrderQuery,
 } from '@wings/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Actor } from '../../../platform/access';
 import { ok } from '../../../platform/envelope';
 import { AppError } from '../../../platform/errors';
 import { convertMinor, type ExchangeRates, type Rate } from '../../exchange-rates';
-import { type DetailCaller, orderCaller } from '../../orders/order-grant';
 import type { WechatOfficialAccount } from './wechat-official-account';
 
 /** What these routes ask of the payments service (modules/payments). */
@@ -27,11 +28,11 @@ export interface WechatPaymentsPort {
   /** A new WeChat payment of the caller's unpaid order: JSAPI parameters with an openid, else an H5 URL. */
   startWechatPayment(
     orderNo: string,
-    caller: DetailCaller,
+    actor: Actor,
     payer: { clientIp: string; openid?: string },
   ): Promise<JsPrepayOrderResponse>;
   /** Asks WeChat Pay about the order's latest WeChat payment, applies a success, answers the pay status. */
-  reconcileWechat(orderNo: string, caller: DetailCaller): Promise<PayStatus>;
+  reconcileWechat(orderNo: string, actor: Actor): Promise<PayStatus>;
 }
 
 const tags = ['payment (WeChat)'];
@@ -55,6 +56,8 @@ export function wechatRoutes(deps: {
   payments: WechatPaymentsPort;
   rates: ExchangeRates;
   officialAccount: WechatOfficialAccount | null;
+  /** Who asks (platform/access.ts): the logged-in traveller or a guest, with the order grant sent. */
+  actorOf: (request: FastifyRequest) => Actor;
 }): FastifyPluginAsyncZod {
   const { payments, rates } = deps;
   const officialAccount = () => {
@@ -125,7 +128,7 @@ export function wechatRoutes(deps: {
       },
       async (request) =>
         ok(
-          await payments.startWechatPayment(request.params.orderNo, orderCaller(request), {
+          await payments.startWechatPayment(request.params.orderNo, deps.actorOf(request), {
             clientIp: request.ip,
             ...(request.body?.openid ? { openid: request.body.openid } : {}),
           }),
@@ -144,7 +147,7 @@ export function wechatRoutes(deps: {
           response: { 200: envelope(ZPayStatus) },
         },
       },
-      async (request) => ok(await payments.reconcileWechat(request.query.orderNo, orderCaller(request))),
+      async (request) => ok(await payments.reconcileWechat(request.query.orderNo, deps.actorOf(request))),
     );
 
     app.post(

@@ -220,9 +220,9 @@ export class AbaPayWayGateway implements PaymentGateway {
   /**
    * Refunds a payment. PayWay's refund call has no idempotency key (a second call refunds again,
    * until the total paid), so the transaction is checked first: when PayWay already shows at least
-   * this amount refunded, the earlier call went through and nothing is sent again. Our side asks
-   * at most one refund per payment (payment_refunds is unique per payment), which makes "already
-   * refunded this much" the same as "this refund id was done".
+   * what our other refunds of the payment took (refundedBefore) plus this amount refunded, the
+   * earlier call went through and nothing is sent again. (A payment's refunds are several only
+   * when partial; the database keeps their sum within the amount paid.)
    */
   async refund(input: RefundInput): Promise<RefundResult> {
     const { merchantId, apiKey, apiUrl, rsaPublicKey, now } = this.options;
@@ -232,7 +232,8 @@ export class AbaPayWayGateway implements PaymentGateway {
     };
     const before = await this.check(input.gatewayReference);
     if (!before) return { status: 'failed', gatewayRefundReference: null };
-    if (before.refunded >= input.refundAmount) return done;
+    const target = (input.refundedBefore ?? 0) + input.refundAmount;
+    if (before.refunded >= target) return done;
     if (before.status !== 'APPROVED') return { status: 'failed', gatewayRefundReference: null };
     const merchantAuth = encryptMerchantAuth(
       `{"mc_id":${JSON.stringify(merchantId)},"tran_id":${JSON.stringify(input.gatewayReference)},"refund_amount":${formatAmount(input.refundAmount, input.currency)}}`,
@@ -253,7 +254,7 @@ export class AbaPayWayGateway implements PaymentGateway {
     }
     // PTL37 "exceeds the purchase amount": a concurrent or lost earlier call may have refunded it.
     const after = await this.check(input.gatewayReference);
-    if (after && after.refunded >= input.refundAmount) return done;
+    if (after && after.refunded >= target) return done;
     if (code === 'PTL02' || code === 'PTL62' || code === 'PTL63') {
       // Our keys or merchant profile are wrong: an operator must fix them; keep retrying meanwhile.
       throw new GatewayUnavailable(`refund refused by PayWay: ${code} ${parsed.data.status.message ?? ''}`);

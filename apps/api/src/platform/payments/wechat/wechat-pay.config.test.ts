@@ -29,11 +29,11 @@ function problems(env: Record<string, string>): string {
 
 describe('WeChat Pay settings', () => {
   it('are off without any WECHAT_PAY_* key', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).wechatPay).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.wechatPay).toBeNull();
   });
 
   it('are read whole, PEM newlines restored, the API URL defaulting to WeChat Pay', () => {
-    const c = loadConfig(full).wechatPay!;
+    const c = loadConfig(full).payments.wechatPay!;
     expect(c).toMatchObject({
       mchId: '1900009191',
       appId: 'wx8888888888888888',

@@ -2,7 +2,7 @@ import type { LanguageTag } from '@wings/contracts';
 import { Popup } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageTag } from '../../../app/i18n';
+import { isLanguageTag } from '../../../lib/language';
 import { COUNTRIES, matchesCountry } from '../countries';
 
 interface CountryPickerProps {

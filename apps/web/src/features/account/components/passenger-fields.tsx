@@ -2,7 +2,7 @@ import type { LanguageTag } from '@wings/contracts';
 import { titlesFor } from '@wings/rules';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageTag } from '../../../app/i18n';
+import { isLanguageTag } from '../../../lib/language';
 import { countryName } from '../countries';
 import { CountryPicker } from './country-picker';
 import { Choice, DateInput, FormField, SelectButton, TextInput } from './form-field';

@@ -39,7 +39,7 @@ function fieldName(path: string): string {
 }
 
 /**
- * Form state checked with the shared rules (DESIGN.md §7): a field shows its message once it
+ * Form state checked with the shared rules (docs/architecture.md §8): a field shows its message once it
  * has been left (or the form submitted), then follows every keystroke; the values always stay
  * what the traveller typed, and server field errors land on their fields.
  */

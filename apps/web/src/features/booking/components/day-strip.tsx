@@ -2,8 +2,8 @@ import type { LanguageTag, PassengerCounts } from '@wings/contracts';
 import { addDays } from '@wings/rules';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguageTag } from '../../../app/i18n';
 import { formatDayShort, moneyShort } from '../../../lib/format';
+import { isLanguageTag } from '../../../lib/language';
 import { useAroundPriceCalendar } from '../api/get-around-price-calendar';
 
 interface DayStripProps {

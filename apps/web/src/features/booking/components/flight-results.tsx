@@ -10,9 +10,9 @@ import {
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
-import { isLanguageTag } from '../../../app/i18n';
 import { StateView } from '../../../components/state-view';
 import { cityName } from '../../../lib/format';
+import { isLanguageTag } from '../../../lib/language';
 import { FlightCard } from './flight-card';
 
 interface FlightResultsProps {

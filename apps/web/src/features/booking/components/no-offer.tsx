@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation';
-import { paths } from '../../../app/paths';
 import { StateView } from '../../../components/state-view';
+import { useAppNavigate } from '../../../lib/navigation';
+import { paths } from '../../../lib/paths';
 
 /** A booking page opened without a priced offer (a new tab, or the booking was finished). */
 export function NoOfferState() {

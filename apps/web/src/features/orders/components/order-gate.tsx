@@ -2,9 +2,9 @@ import type { OrderDetail } from '@wings/contracts';
 import { Button, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation';
-import { paths } from '../../../app/paths';
 import { StateView } from '../../../components/state-view';
+import { useAppNavigate } from '../../../lib/navigation';
+import { paths } from '../../../lib/paths';
 import type { OrderView } from '../use-order-view';
 
 /**

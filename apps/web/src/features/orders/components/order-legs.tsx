@@ -2,7 +2,7 @@ import type { Airport, LanguageTag, OrderLeg } from '@wings/contracts';
 import { useTranslation } from 'react-i18next';
 import { arrivalDayOffset, cityName, formatDate, localDateOf, localTimeOf } from '../../../lib/format';
 
-/** The legs of an order at the airports' own local times (DESIGN.md §4), outbound then return. */
+/** The legs of an order at the airports' own local times (CODE_STYLE.md §8), outbound then return. */
 export function OrderLegs({
   legs,
   airports,

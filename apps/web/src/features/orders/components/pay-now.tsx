@@ -1,9 +1,9 @@
 import type { Money } from '@wings/contracts';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useAppNavigate } from '../../../app/navigation';
-import { orderHref, paths } from '../../../app/paths';
 import { money } from '../../../lib/format';
+import { useAppNavigate } from '../../../lib/navigation';
+import { orderHref, paths } from '../../../lib/paths';
 
 /**
  * An unpaid order's deadline countdown and its Pay button, which opens pay-select: the same on

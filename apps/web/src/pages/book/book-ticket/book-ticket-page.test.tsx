@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { DEFAULT_SEARCH, useBookingStore } from '../../../features/booking/booking-store';
@@ -13,7 +13,7 @@ const routes = [
   { path: paths.flightList, element: <FlightListPage /> },
 ];
 
-const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
+const today = () => localDate(new Date(), HUB_TIME_ZONE);
 
 function renderForm() {
   return renderRoutes(routes, paths.book);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { addDays, addMonths, localDate } from '@wings/rules';
+import { addDays, addMonths, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { DEFAULT_SEARCH, useBookingStore } from '../../../features/booking/booking-store';
@@ -8,7 +8,7 @@ import { renderRoutes } from '../../../test/render';
 import BookTicketPage from './book-ticket-page';
 import { openingDate } from './date-picker';
 
-const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
+const today = () => localDate(new Date(), HUB_TIME_ZONE);
 /** The 15th of the month after next: never in the month the calendar would open on by itself. */
 const laterMonthDay = () => `${addMonths(today(), 2).slice(0, 7)}-15`;
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addDays, localDate } from '@wings/rules';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { DEFAULT_SEARCH, useBookingStore } from '../../../features/booking/booking-store';
@@ -16,7 +16,7 @@ const routes = [
   { path: paths.tripSummary, element: <TripSummaryPage /> },
 ];
 
-const today = localDate(new Date(), 'Asia/Phnom_Penh');
+const today = localDate(new Date(), HUB_TIME_ZONE);
 const depDate = addDays(today, 30);
 const retDate = addDays(today, 35);
 

@@ -16,11 +16,11 @@ import {
 } from '../../../features/account/components/passenger-fields';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { useSessionStore } from '../../../features/account/session-store';
+import { useGuestNationalities } from '../../../features/booking/api/get-booking-settings';
 import { type PassengerDraft, useBookingStore } from '../../../features/booking/booking-store';
 import { NoOfferState } from '../../../features/booking/components/no-offer';
 import {
   EMPTY_DRAFT,
-  GUEST_NATIONALITIES,
   type JourneyDates,
   journeyDates,
   passengerRules,
@@ -41,6 +41,8 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const nav = useAppNavigate();
   const loggedIn = useSessionStore((s) => s.loggedIn);
+  // The server's list (GET booking/settings); until it has answered, only the server checks.
+  const guestNationalities = useGuestNationalities();
   const stored = useBookingStore((s) => s.passengers[slot.id]);
   const serverErrors = useBookingStore((s) => s.passengerErrors[slot.id]);
   const setPassenger = useBookingStore((s) => s.setPassenger);
@@ -51,11 +53,12 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
     (v: DraftValues) => [
       ...passengerRules(v, slot.type, journey, today),
       // Guests learn at once that this nationality needs a login (the server has the final say).
-      ...checkGuestNationalities(v.nationality ? [v.nationality] : [], GUEST_NATIONALITIES, loggedIn).map(
-        (issue) => ({ ...issue, field: 'nationality' }),
-      ),
+      ...(guestNationalities
+        ? checkGuestNationalities(v.nationality ? [v.nationality] : [], guestNationalities, loggedIn)
+        : []
+      ).map((issue) => ({ ...issue, field: 'nationality' })),
     ],
-    [slot.type, journey, today, loggedIn],
+    [slot.type, journey, today, loggedIn, guestNationalities],
   );
   const initial = useRef<DraftValues>({ ...EMPTY_DRAFT, ...stored } as DraftValues);
   const form = useRuleForm<DraftValues>(initial.current, rules);
@@ -99,7 +102,10 @@ function DetailForm({ slot, journey }: { slot: Slot; journey: JourneyDates }) {
   };
 
   const nationalityRefused =
-    !loggedIn && values.nationality && !GUEST_NATIONALITIES.includes(values.nationality.toUpperCase());
+    !loggedIn &&
+    guestNationalities &&
+    values.nationality &&
+    !guestNationalities.includes(values.nationality.toUpperCase());
   const typeName = t(`ptype.${slot.type}`);
 
   return (

@@ -47,6 +47,21 @@ describe('passengers-info', () => {
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(paths.passengersInfo)}`);
   });
 
+  test("the nationality limit is the server's list (GET booking/settings), not a copy in the app", async () => {
+    const calls = installFakeApi((call) =>
+      call.path === '/api/booking/settings' ? ok({ guestNationalities: ['VN', 'KH'] }) : undefined,
+    );
+    startBooking([2, 0, 0], {
+      'adult-0': draftFor('adult', { nationality: 'VN' }),
+      'adult-1': draftFor('adult', { nationality: 'TH', surname: 'CHAN', givenName: 'SOPHEA' }),
+    });
+    renderRoutes(routes, paths.passengersInfo);
+    expect((await screen.findByTestId('guest-notice')).textContent).toContain('Vietnam, Cambodia');
+    expect(screen.queryByTestId('slot-error-adult-0-nationality')).toBeNull();
+    expect(screen.getByTestId('slot-error-adult-1-nationality').textContent).toContain('Vietnam, Cambodia');
+    expect(calls.filter((c) => c.path === '/api/booking/settings' && c.method === 'GET')).toHaveLength(1);
+  });
+
   test('party rules: a 13-year-old cannot escort an infant', async () => {
     installFakeApi();
     startBooking([1, 0, 1], {

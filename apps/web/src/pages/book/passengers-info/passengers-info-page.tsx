@@ -14,6 +14,7 @@ import { PhoneField } from '../../../features/account/components/phone-field';
 import { useRuleForm } from '../../../features/account/components/use-rule-form';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useAddPassenger } from '../../../features/booking/api/add-passenger';
+import { useGuestNationalities } from '../../../features/booking/api/get-booking-settings';
 import {
   type ContactDraft,
   EMPTY_CONTACT,
@@ -25,7 +26,6 @@ import {
   contactRules,
   draftName,
   FIELD_LABEL_KEYS,
-  GUEST_NATIONALITIES,
   journeyDates,
   mapServerFields,
   partyRules,
@@ -152,6 +152,7 @@ export default function PassengersInfoPage() {
   const store = useBookingStore();
   const { offer, leave, back, passengers: drafts, passengerErrors, contactErrors } = store;
   const loggedIn = useSessionStore((s) => s.loggedIn);
+  const guestNationalities = useGuestNationalities();
   const user = useSessionStore((s) => s.user);
   const add = useAddPassenger();
   const [attempted, setAttempted] = useState(false);
@@ -186,7 +187,7 @@ export default function PassengersInfoPage() {
     );
   }
 
-  const party = partyRules(slots, drafts, journey, loggedIn);
+  const party = partyRules(slots, drafts, journey, loggedIn, guestNationalities);
   const localIssues = new Map<string, RuleIssue[]>(
     slots.map((slot) => {
       const draft = drafts[slot.id];
@@ -269,7 +270,8 @@ export default function PassengersInfoPage() {
     }
   }
 
-  const allowed = countryList(GUEST_NATIONALITIES, lang);
+  // Known once the server has said (GET booking/settings); the notice waits for it.
+  const allowed = guestNationalities ? countryList(guestNationalities, lang) : null;
 
   return (
     <div className="booking-page" data-testid="passengers-info">
@@ -298,7 +300,7 @@ export default function PassengersInfoPage() {
             </Button>
           </section>
         ) : null}
-        {loggedIn ? null : (
+        {loggedIn || allowed === null ? null : (
           <section className="card booking-alert" data-testid="guest-notice">
             <p>{t('booking.guest_notice', { nationalities: allowed })}</p>
             <Button

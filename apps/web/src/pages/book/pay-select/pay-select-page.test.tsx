@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setLanguage } from '../../../app/i18n';
 import { paths } from '../../../app/paths';
@@ -250,7 +251,7 @@ describe('pay-select', () => {
   });
 
   test('a paid order is not offered for payment again', async () => {
-    installFakeApi(orderDetailHandler(() => makeOrderDetail({ status: 1 })));
+    installFakeApi(orderDetailHandler(() => makeOrderDetail({ status: OrderPayStatus.paid })));
     const { router } = renderRoutes(routes, AT);
     await screen.findByTestId('ticket-detail-page');
     expect(router.state.location.search).toBe(`?orderNo=${ORDER_NO}`);

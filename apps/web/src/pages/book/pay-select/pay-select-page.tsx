@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCodes, type LanguageTag, type OrderDetail, type PayMethod } from '@wings/contracts';
+import {
+  ErrorCodes,
+  type LanguageTag,
+  type OrderDetail,
+  OrderPayStatus,
+  type PayMethod,
+} from '@wings/contracts';
 import { Button, Toast } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,10 +111,14 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
 
   // A paid order is never paid again: straight to its tickets.
   useEffect(() => {
-    if (order.status === 1) nav.replace(ticketHref);
+    if (order.status === OrderPayStatus.paid) nav.replace(ticketHref);
   }, [order.status, nav, ticketHref]);
 
-  if (expired || order.status === 2 || (order.status === 0 && countdown.over)) {
+  if (
+    expired ||
+    order.status === OrderPayStatus.canceled ||
+    (order.status === OrderPayStatus.un_paid && countdown.over)
+  ) {
     return (
       <StateView
         tone="error"

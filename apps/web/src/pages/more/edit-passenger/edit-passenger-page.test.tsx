@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { addDays, formatDate, localDate } from '@wings/rules';
+import { addDays, formatDate, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { makeSavedPassenger, signIn } from '../../../test/accounts';
@@ -14,7 +14,7 @@ const routes = [
 ];
 const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
-const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
+const today = () => localDate(new Date(), HUB_TIME_ZONE);
 const LIST = '/api/travelsky/user/memberpassenger/selectByMemberId/user-1';
 
 describe('edit-passenger form', () => {

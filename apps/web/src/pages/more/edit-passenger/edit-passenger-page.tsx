@@ -1,6 +1,7 @@
 import type { SavedPassenger, SavedPassengerInput } from '@wings/contracts';
 import {
   checkSavedPassenger,
+  HUB_TIME_ZONE,
   localDate,
   PASSENGER_TYPE_CODE,
   passengerTypeOn,
@@ -30,7 +31,7 @@ export interface PassengerValues extends PersonFieldValues, Record<string, unkno
 }
 
 /** Today in Phnom Penh: the rules' "today" for ages and document expiry. */
-const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
+const today = () => localDate(new Date(), HUB_TIME_ZONE);
 
 const EMPTY: PassengerValues = {
   surname: '',

@@ -4,6 +4,7 @@ import {
   checkName,
   checkPhone,
   checkTitleGender,
+  HUB_TIME_ZONE,
   localDate,
   type RuleIssue,
 } from '@wings/rules';
@@ -44,7 +45,7 @@ interface ProfileValues extends Record<string, unknown> {
   phone: string;
 }
 
-const today = () => localDate(new Date(), 'Asia/Phnom_Penh');
+const today = () => localDate(new Date(), HUB_TIME_ZONE);
 
 /** Profile fields are optional, but what is filled in follows the passenger rules. */
 export function profileRules(v: ProfileValues): RuleIssue[] {

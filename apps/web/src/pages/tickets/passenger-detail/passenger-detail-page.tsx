@@ -1,4 +1,4 @@
-import type { LanguageTag, OrderDetail } from '@wings/contracts';
+import { type LanguageTag, type OrderDetail, OrderPayStatus } from '@wings/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -184,7 +184,7 @@ function PassengerCard({ order, seq, lang }: { order: OrderDetail; seq: number; 
           </>
         ) : (
           <p className="muted small" data-testid="pax-no-ticket">
-            {t(order.status === 1 ? 'order.ticketing' : 'order.ticket_after_pay')}
+            {t(order.status === OrderPayStatus.paid ? 'order.ticketing' : 'order.ticket_after_pay')}
           </p>
         )}
       </section>

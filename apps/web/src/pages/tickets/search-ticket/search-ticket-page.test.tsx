@@ -22,7 +22,11 @@ const found = {
   accessTokenExpiresAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
 };
 
-function api(lookup: (call: FakeCall) => { body: unknown } = () => ok(found)) {
+/** The look-up's grant is full for order number + document, limited for PNR + surname (as the API answers). */
+const lookedUp = (call: FakeCall) =>
+  ok({ ...found, accessScope: 'orderNo' in (call.body as object) ? 'full' : 'limited' });
+
+function api(lookup: (call: FakeCall) => { body: unknown } = lookedUp) {
   return installFakeApi((call) => {
     if (call.path === LOOKUP) return lookup(call);
     if (call.path === DETAIL_PATH) {

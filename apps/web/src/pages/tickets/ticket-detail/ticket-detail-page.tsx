@@ -1,4 +1,4 @@
-import type { LanguageTag, OrderDetail } from '@wings/contracts';
+import { type LanguageTag, type OrderDetail, OrderPayStatus } from '@wings/contracts';
 import { Button, SpinLoading, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,8 +50,8 @@ function usePaymentConfirmation(order: OrderDetail, refetch: () => Promise<unkno
   const [timedOut, setTimedOut] = useState(false);
   const clearPayStarted = useOrderSession((s) => s.clearPayStarted);
   const issued = order.passengers.filter((p) => p.ticket !== null).length;
-  const awaitingPayment = returned && !payFailed && order.status === 0;
-  const awaitingTickets = order.status === 1 && issued < order.passengers.length;
+  const awaitingPayment = returned && !payFailed && order.status === OrderPayStatus.un_paid;
+  const awaitingTickets = order.status === OrderPayStatus.paid && issued < order.passengers.length;
   const waiting = awaitingPayment || awaitingTickets;
   const status = usePayStatus(order.orderNo, waiting && !timedOut);
 
@@ -70,11 +70,12 @@ function usePaymentConfirmation(order: OrderDetail, refetch: () => Promise<unkno
 
   // Paid, canceled or declined: the payment is no longer "just started".
   useEffect(() => {
-    if (order.status !== 0 || payFailed) clearPayStarted(order.orderNo);
+    if (order.status !== OrderPayStatus.un_paid || payFailed) clearPayStarted(order.orderNo);
   }, [order.status, order.orderNo, payFailed, clearPayStarted]);
 
   const declined =
-    order.status === 0 && (reported?.paymentStatus === 'failed' || reported?.paymentStatus === 'canceled');
+    order.status === OrderPayStatus.un_paid &&
+    (reported?.paymentStatus === 'failed' || reported?.paymentStatus === 'canceled');
   const confirming: Confirming = !waiting || declined ? 'no' : timedOut ? 'timed-out' : 'polling';
   return { confirming, declined, awaitingPayment, restart: () => setRound((r) => r + 1) };
 }
@@ -181,7 +182,7 @@ function TicketDetail({
   const nav = useAppNavigate();
   const airports = useAirportMap();
   const { confirming, declined, restart } = usePaymentConfirmation(order, refetch, payFailed);
-  const showPayFail = order.status === 0 && (payFailed || declined);
+  const showPayFail = order.status === OrderPayStatus.un_paid && (payFailed || declined);
   const zone = airports.get(order.legs[0]?.depCode ?? '')?.timeZone;
 
   return (
@@ -211,12 +212,18 @@ function TicketDetail({
         {confirming === 'polling' ? (
           <div className="booking-alert order-confirming" role="status" data-testid="pay-confirming">
             <SpinLoading style={{ '--size': '18px' }} color="primary" />
-            <span>{t(order.status === 0 ? 'order.confirming_payment' : 'order.issuing_tickets')}</span>
+            <span>
+              {t(
+                order.status === OrderPayStatus.un_paid
+                  ? 'order.confirming_payment'
+                  : 'order.issuing_tickets',
+              )}
+            </span>
           </div>
         ) : null}
         {confirming === 'timed-out' ? (
           <div className="booking-alert" role="status" data-testid="pay-confirm-slow">
-            <p>{t(order.status === 0 ? 'order.confirm_slow' : 'order.issue_slow')}</p>
+            <p>{t(order.status === OrderPayStatus.un_paid ? 'order.confirm_slow' : 'order.issue_slow')}</p>
             <Button
               size="small"
               color="primary"
@@ -241,8 +248,10 @@ function TicketDetail({
             </Button>
           </div>
         ) : null}
-        {order.status === 0 && confirming !== 'polling' && !showPayFail ? <UnpaidBox order={order} /> : null}
-        {order.status === 2 ? (
+        {order.status === OrderPayStatus.un_paid && confirming !== 'polling' && !showPayFail ? (
+          <UnpaidBox order={order} />
+        ) : null}
+        {order.status === OrderPayStatus.canceled ? (
           <p className="muted small order-canceled" data-testid="order-canceled">
             {t('order.canceled_desc')}
           </p>
@@ -310,7 +319,7 @@ function TicketDetail({
                     </span>
                   ) : (
                     <span className="muted small" data-testid={`ticket-pending-${i}`}>
-                      {t(order.status === 1 ? 'order.ticketing' : 'order.ticket_after_pay')}
+                      {t(order.status === OrderPayStatus.paid ? 'order.ticketing' : 'order.ticket_after_pay')}
                     </span>
                   )}
                 </span>
@@ -323,7 +332,7 @@ function TicketDetail({
         </ul>
       </section>
 
-      {order.status === 1 ? <ItineraryCard order={order} /> : null}
+      {order.status === OrderPayStatus.paid ? <ItineraryCard order={order} /> : null}
 
       <section className="card" data-testid="order-price">
         <button

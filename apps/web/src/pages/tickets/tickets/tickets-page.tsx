@@ -1,4 +1,4 @@
-import type { LanguageTag, OrderStatus, OrderSummary } from '@wings/contracts';
+import { type LanguageTag, OrderPayStatus, type OrderStatus, type OrderSummary } from '@wings/contracts';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,9 @@ import '../../../features/orders/orders.css';
 type Filter = 'all' | OrderStatus;
 const FILTERS: { key: Filter; label: string }[] = [
   { key: 'all', label: 'orders.filter_all' },
-  { key: 0, label: 'order_status.0' },
-  { key: 1, label: 'order_status.1' },
-  { key: 2, label: 'order_status.2' },
+  { key: OrderPayStatus.un_paid, label: orderStatusKey(OrderPayStatus.un_paid) },
+  { key: OrderPayStatus.paid, label: orderStatusKey(OrderPayStatus.paid) },
+  { key: OrderPayStatus.canceled, label: orderStatusKey(OrderPayStatus.canceled) },
 ];
 
 function OrderCard({ order, index, lang }: { order: OrderSummary; index: number; lang: LanguageTag }) {

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  char,
+  index,
+  pgSequence,
+  pgTable,
+  smallint,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orderPassengers, orderSegments, orders } from './booking';
+import { timestamps } from './columns';
+
+/** Serial part of e-ticket numbers: the airline's 3-digit code + a 10-digit serial (docs/architecture.md §7). */
+export const ticketSerial = pgSequence('ticket_serial_seq', {
+  startWith: 1000000001,
+  minValue: 1,
+  maxValue: 9999999999,
+});
+
+/**
+ * E-tickets (issue 5; issue 11: a ledger of its own). A passenger may hold several over time (a
+ * reissue after a change of date, a void and issue again), but one *live* ticket per passenger
+ * and journey: the partial unique index tickets_live_key. Status codes are the spec's
+ * TicketStatus (after-sales §3): issued 0, refunded 1, re_issued 2, canceled 3, refunding 4,
+ * issue error 5, change_in 6. Live are issued, refunding and change_in: the ticket the passenger
+ * flies on, until a refund completes (refunded) or a reissue replaces it (re_issued); refunding
+ * and change_in may still fall back to issued when the refund or change is refused, so no second
+ * ticket may appear beside them. refunded, re_issued, canceled (void) and issue error are history.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketNo: char('ticket_no', { length: 13 }).notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    passengerId: uuid('passenger_id')
+      .notNull()
+      .references(() => orderPassengers.id, { onDelete: 'cascade' }),
+    /** The journey of the order this ticket covers (1: today an order is one journey, every leg a coupon). */
+    journey: smallint('journey').notNull().default(1),
+    status: smallint('status').notNull().default(0),
+    /** The ticket this one replaced (a reissue); that one is re_issued. */
+    reissuedFrom: uuid('reissued_from').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tickets_live_key').on(t.passengerId, t.journey).where(sql`${t.status} in (0, 4, 6)`),
+    index('tickets_order_idx').on(t.orderId),
+    index('tickets_passenger_idx').on(t.passengerId),
+  ],
+);
+
+/**
+ * One coupon per flown segment of a ticket. usage is the spec's check-in status (CheckInStatus:
+ * unused 10, used 11); status follows TicketStatus for the coupon alone (issued 0 open for use,
+ * refunded 1, re_issued 2 exchanged, canceled 3 void), so one leg can be refunded or exchanged.
+ */
+export const ticketCoupons = pgTable(
+  'ticket_coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => orderSegments.id, { onDelete: 'cascade' }),
+    couponNo: smallint('coupon_no').notNull(),
+    usage: smallint('usage').notNull().default(10),
+    status: smallint('status').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],
+);

@@ -1,0 +1,75 @@
+import { defineModule, type ModuleOptions } from '../../platform/module';
+import { createSavedPassengers } from '../accounts';
+import type { PayableOwner } from '../payments';
+import type { BookingConfig } from './booking.config';
+import { registerBookingJobs } from './booking.jobs';
+import { bookingRoutes } from './booking.routes';
+import { bookingSettingsRoutes } from './booking-settings.routes';
+import { createBooking } from './index';
+import { ordersRoutes } from './orders.routes';
+import type { OrdersService } from './orders.service';
+import { registerTicketingJobs } from './ticketing';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reading orders (look-up, grants, detail, the member's list): itinerary reads orders here. */
+    orders: OrdersService;
+    /** The owner of payables of kind `order`: app.ts hands it to the payments module. */
+    orderPayables: PayableOwner;
+  }
+}
+
+/** Booking's settings, with the two it reads from other slices (app.ts passes them). */
+export interface BookingModuleSettings extends BookingConfig {
+  /** The airline's ticketing code (config.tickets). */
+  airlineCode: string;
+  /** Unpaid orders say they will be charged 0.01 (config.payments, development only). */
+  devPayOneCent: boolean;
+}
+
+/**
+ * The booking module: the order and its status machine, its expiry and ticketing jobs, and its
+ * calls. Decorates `app.booking` (the service), `app.ticketing`, `app.orders` and
+ * `app.orderPayables`.
+ */
+export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
+  'booking',
+  ['network', 'inventory', 'accounts', 'pricing', 'tickets'],
+  async (app, { platform, config }) => {
+    const { db, now, log } = platform;
+    const { airlineCode, devPayOneCent, ...settings } = config;
+    const accounts = app.accounts;
+    const savedPassengers = createSavedPassengers(db, now, app.network.hubZone);
+    const booking = createBooking({
+      db,
+      now,
+      jobs: platform.jobs,
+      log,
+      zones: app.network,
+      pricing: app.pricing,
+      inventory: app.inventory,
+      accounts: {
+        verifyCaptcha: (id, answer) => accounts.captchas.verify(id, answer),
+        savedPassengers: (userId) => savedPassengers.list(userId, userId),
+      },
+      tickets: app.tickets,
+      airlineCode,
+      grantKeys: platform.keys.orderGrant,
+      settings,
+    });
+    app.decorate('booking', booking.service);
+    app.decorate('ticketing', booking.ticketing);
+    app.decorate('orders', booking.orders);
+    app.decorate('orderPayables', booking.payableOwner);
+    await registerBookingJobs(platform.jobs, booking.service, log);
+    await registerTicketingJobs(platform.jobs, booking.ticketing, log);
+
+    app.layers.add('main', bookingRoutes({ service: booking.service }));
+    // The nationalities a guest may book, for the app's booking form (it keeps no copy).
+    app.layers.add('main', bookingSettingsRoutes({ guestNationalities: settings.guestNationalities }));
+    app.layers.add(
+      'main',
+      ordersRoutes({ service: booking.orders, db, now, grantKeys: platform.keys.orderGrant, devPayOneCent }),
+    );
+  },
+);

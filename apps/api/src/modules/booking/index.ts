@@ -1,0 +1,147 @@
+import type { Db } from '../../platform/db';
+import type { JobRunner } from '../../platform/jobs/jobs';
+import type { PurposeKeys } from '../../platform/secrets';
+import type { Inventory } from '../inventory';
+import type { AirportZones } from '../network';
+import { closePayable, createPayable, type PayableOwner, refundsOf } from '../payments';
+import type { TicketsService } from '../tickets';
+import { BookingRepository } from './booking.repository';
+import {
+  type AccountsPort,
+  BookingService,
+  type BookingServiceDeps,
+  type PricingPort,
+} from './booking.service';
+import { createOrderPayableOwner } from './order-payable';
+import { OrdersRepository } from './orders.repository';
+import { OrdersService } from './orders.service';
+import { createTicketing, type Ticketing } from './ticketing';
+import { createTicketingOrders } from './ticketing-orders';
+
+/**
+ * Booking: the public face of the module (docs/architecture.md). It owns the order and its status
+ * machine (order-lifecycle.ts): creating an order that holds its seats (inventory) and opens its
+ * payable (payments), its expiry, its payment (the `order` payable owner), its ticketing
+ * (ticketing.ts, through tickets), and reading it back (look-up, grants, detail, member list).
+ */
+export { registerBookingJobs } from './booking.jobs';
+export { bookingRoutes } from './booking.routes';
+export {
+  type AccountsPort,
+  BookingService,
+  type Caller,
+  type HoldLimits,
+  holderOf,
+  ORDER_EXPIRE_JOB,
+  ORDER_EXPIRE_SWEEP_JOB,
+  type PricingPort,
+} from './booking.service';
+export { bookingSettingsRoutes } from './booking-settings.routes';
+export {
+  IllegalOrderTransition,
+  isLegalTransition,
+  markOrderTicketed,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type OrderTransition,
+  payLateOrder,
+  payOrder,
+} from './order-lifecycle';
+export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
+export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
+export { bookingGrant, OrdersService } from './orders.service';
+export {
+  createTicketing,
+  registerTicketingJobs,
+  TICKETING_JOB,
+  TICKETING_QUEUE,
+  TICKETING_SWEEP_JOB,
+  TICKETING_SWEEP_PAGE,
+  Ticketing,
+} from './ticketing';
+export { createTicketingOrders, type TicketingOrders } from './ticketing-orders';
+
+/** What the booking module is built from: the app's database and clock, and its collaborators. */
+export interface BookingDeps {
+  db: Db;
+  now: () => Date;
+  jobs: Pick<JobRunner, 'send'>;
+  log: BookingServiceDeps['log'];
+  /** Airport time zones (network). */
+  zones: AirportZones;
+  /** Offers, prices and promo code uses (pricing). */
+  pricing: PricingPort;
+  /** Seat counts and holds (inventory). */
+  inventory: Inventory;
+  /** Captchas and saved passengers (accounts). */
+  accounts: AccountsPort;
+  /** The ticket ledger (tickets): paid orders are ticketed through it, and the detail reads it. */
+  tickets: Pick<TicketsService, 'issue' | 'count' | 'currentByPassenger'>;
+  /** The airline's 3-digit ticketing code (config TICKET_AIRLINE_CODE). */
+  airlineCode: string;
+  /** The order-grant keys (platform/secrets.ts). */
+  grantKeys: PurposeKeys;
+  /** Booking's settings (config): pay window, guest nationalities, hold limits. */
+  settings: Pick<BookingServiceDeps, 'orderPayMinutes' | 'guestNationalities' | 'limits'>;
+}
+
+/** The booking module's services. */
+export interface Booking {
+  /** Making orders and expiring them (saveTicketOrder, the expiry jobs). */
+  service: BookingService;
+  /** Reading orders (look-up, grants, detail, the member's list). */
+  orders: OrdersService;
+  /** The owner of payables of kind `order`, registered with payments. */
+  payableOwner: PayableOwner;
+  /** Ticketing paid orders (the ticketing job and sweep). */
+  ticketing: Ticketing;
+}
+
+/** Builds the booking module's services by constructor injection. */
+export function createBooking(deps: BookingDeps): Booking {
+  const { db, now } = deps;
+  const service = new BookingService({
+    repo: new BookingRepository(db),
+    zones: deps.zones,
+    pricing: deps.pricing,
+    inventory: deps.inventory,
+    payables: { createPayable, closePayable },
+    grantKeys: deps.grantKeys,
+    accounts: deps.accounts,
+    jobs: deps.jobs,
+    now,
+    log: deps.log,
+    ...deps.settings,
+  });
+  const orders = new OrdersService({
+    repo: new OrdersRepository(db),
+    now,
+    grantKeys: deps.grantKeys,
+    zones: deps.zones,
+    reads: {
+      tickets: (orderId) => deps.tickets.currentByPassenger(orderId),
+      refunds: (orderNo) => refundsOf(db, 'order', orderNo),
+    },
+  });
+  const ticketing = createTicketing({
+    db,
+    tickets: deps.tickets,
+    orders: createTicketingOrders(db),
+    airlineCode: deps.airlineCode,
+    jobs: deps.jobs,
+    now,
+    log: deps.log,
+  });
+  const payableOwner = createOrderPayableOwner({
+    db,
+    inventory: deps.inventory,
+    pricing: deps.pricing,
+    ticketing,
+    tickets: { count: (orderId) => deps.tickets.count(orderId) },
+    log: deps.log,
+  });
+  return { service, orders, payableOwner, ticketing };
+}
+
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { bookingModule } from './booking.module';

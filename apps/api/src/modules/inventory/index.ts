@@ -1,0 +1,24 @@
+/**
+ * inventory/: seat counts of dated flights (cabins, nested booking-class buckets) and the seats
+ * orders hold. Seats left are computed in one place (seats-left.ts), used by shopping, pricing and
+ * this module's own conditional updates. Seat assignments will live here too.
+ */
+
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { inventoryModule } from './inventory.module';
+export type {
+  CabinOpening,
+  ClassOpening,
+  SeatCounters,
+  SeatHold,
+} from './inventory.repository';
+export { createInventory, type FlightOpening, type Inventory } from './inventory.service';
+export {
+  availabilityJoin,
+  availabilityJoinText,
+  CABIN_SEATS_LEFT,
+  CLASS_SEATS_LEFT,
+  hasSeatsFor,
+  INFANT_SEATS_LEFT,
+  SEATS_LEFT,
+} from './seats-left';

@@ -1,0 +1,110 @@
+import type { Executor, Tx } from '../../platform/db';
+import {
+  byLockOrder,
+  type CabinOpening,
+  type ClassOpening,
+  InventoryRepository,
+  type SeatCounters,
+  type SeatHold,
+  type StoredHold,
+} from './inventory.repository';
+
+/** A dated flight's inventory as it is opened for sale. */
+export interface FlightOpening {
+  flightId: string;
+  cabins: CabinOpening[];
+  classes: ClassOpening[];
+}
+
+/**
+ * Seat counts and the seats orders hold (docs/architecture.md §2: inventory). Every method works in the
+ * caller's executor, so a hold commits or rolls back with the order that takes it. A hold is
+ * the first step of the money flow (CODE_STYLE.md §10): it records what it took (order_holds) and its
+ * compensation, `release`, gives exactly those seats back once.
+ */
+export interface Inventory {
+  /**
+   * Takes the seats of every hold, in the one lock order, and records them for the order. False
+   * when any class or cabin has not enough left: the caller must then roll its transaction back
+   * (some seats may have been taken by then).
+   */
+  hold(tx: Tx, orderId: string, holds: SeatHold[], now: Date): Promise<boolean>;
+  /**
+   * Gives the order's live holds back, exactly once: only the holds this call flipped from live
+   * to released are given back (a concurrent or repeated release gives nothing). Those holds.
+   */
+  release(tx: Tx, orderId: string, now: Date): Promise<SeatHold[]>;
+  /**
+   * A late payment: takes the order's released holds again, all or none (in a savepoint of the
+   * caller's transaction). False, with nothing changed, when any of them is no longer there.
+   */
+  rehold(tx: Tx, orderId: string, now: Date): Promise<boolean>;
+  /** The live holds of some orders (the hold limits). */
+  liveHolds(tx: Executor, orderIds: string[]): Promise<Array<SeatHold & { orderId: string }>>;
+  /** Opens a dated flight's cabins and booking-class buckets for sale. */
+  openFlight(tx: Executor, opening: FlightOpening, now: Date): Promise<void>;
+  /** The counters of a class of a flight and of its cabin (tests, benchmarks, staff). */
+  counters(tx: Executor, flightId: string, bookingClass: string): Promise<SeatCounters | null>;
+}
+
+class SeatsGone extends Error {}
+
+const seatHold = (h: SeatHold): SeatHold => ({
+  flightId: h.flightId,
+  cabin: h.cabin,
+  bookingClass: h.bookingClass,
+  seats: h.seats,
+  infants: h.infants,
+});
+
+/** The inventory module's service (stateless). */
+export function createInventory(): Inventory {
+  return {
+    async hold(tx, orderId, holds, now) {
+      const repo = new InventoryRepository(tx);
+      const ordered = byLockOrder(holds);
+      // Each conditional UPDATE either takes the seats within the limits or takes nothing.
+      for (const h of ordered) if (!(await repo.takeSeats(h, now))) return false;
+      await repo.insertHolds(orderId, ordered, now);
+      return true;
+    },
+
+    async release(tx, orderId, now) {
+      const repo = new InventoryRepository(tx);
+      // The same lock order as when seats are taken: by flight, class row before cabin row.
+      const released = byLockOrder((await repo.markReleased(orderId, now)).map(seatHold));
+      for (const h of released) await repo.giveBack(h, now);
+      return released;
+    },
+
+    async rehold(tx, orderId, now) {
+      return tx
+        .transaction(async (sp) => {
+          const repo = new InventoryRepository(sp);
+          const held: StoredHold[] = byLockOrder(await repo.releasedHolds(orderId));
+          for (const h of held) {
+            if (!(await repo.takeSeats(h, now))) throw new SeatsGone();
+            await repo.unrelease(h.id, now);
+          }
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof SeatsGone) return false;
+          throw err;
+        });
+    },
+
+    async liveHolds(tx, orderIds) {
+      const rows = await new InventoryRepository(tx).liveHolds(orderIds);
+      return rows.map((h) => ({ ...seatHold(h), orderId: h.orderId }));
+    },
+
+    async openFlight(tx, opening, now) {
+      await new InventoryRepository(tx).openFlight(opening.flightId, opening.cabins, opening.classes, now);
+    },
+
+    counters(tx, flightId, bookingClass) {
+      return new InventoryRepository(tx).counters(flightId, bookingClass);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { defineModule, type ModuleOptions } from '../../platform/module';
+import { itineraryRoutes } from './itinerary.routes';
+
+/** The itinerary module: the e-itinerary PDF and its mail, for an order booking lets the caller read. */
+export const itineraryModule = defineModule<ModuleOptions>(
+  'itinerary',
+  ['network', 'booking'],
+  async (app, { platform }) => {
+    app.layers.add(
+      'main',
+      itineraryRoutes({
+        db: platform.db,
+        now: platform.now,
+        grantKeys: platform.keys.orderGrant,
+        network: app.network,
+        orders: app.orders,
+      }),
+    );
+  },
+);

@@ -1,0 +1,23 @@
+/**
+ * network/: airports, routes, aircraft, schedules and dated flights. Other modules read the
+ * network through this file only: the airport time-zone port and the hub's zone (`AirportZones`),
+ * airports and routes (`Network`), a dated flight for scenario builders (`createDatedFlight`), the
+ * rolling flight horizon (`ensureFlightHorizon`, also a daily job) and the demo network db/seed
+ * writes into an empty database.
+ */
+export { createDatedFlight, type DatedFlight, type DatedFlightInput } from './dated-flight';
+export {
+  AIRPORTS as DEMO_AIRPORTS,
+  type DemoRoute,
+  demoAirportCountries,
+  networkRoutes as demoNetworkRoutes,
+  SCHEDULES as DEMO_SCHEDULES,
+  seedDemoNetwork,
+} from './demo-network';
+export { ensureFlightHorizon, FLIGHT_HORIZON_DAYS, type HorizonOptions } from './flight-horizon';
+export { type NetworkConfig, networkConfig, ZNetworkEnv } from './network.config';
+export { FLIGHT_HORIZON_JOB, type NetworkJobDeps, networkJobs } from './network.jobs';
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { networkModule } from './network.module';
+export type { NetworkAirport, NetworkRoute } from './network.repository';
+export { type AirportZones, createNetwork, type Network, networkIsEmpty } from './network.service';

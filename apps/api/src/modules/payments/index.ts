@@ -1,0 +1,70 @@
+import type { Executor, Tx } from '../../platform/db';
+import type { NewPayable, PayableKind } from './payables';
+import { PaymentsRepository, type RefundView } from './payments.repository';
+import { PaymentsService, type PaymentsServiceDeps } from './payments.service';
+
+/**
+ * Payments: the public face of the module (issue 11). It pays *payables* (an order today; an
+ * add-on order, a change of date, an award's cash part next) and depends on no selling module:
+ * a module that sells something creates its payable in its own transaction (`createPayable`),
+ * closes it when it withdraws it (`closePayable`), and registers a `PayableOwner` for its kind
+ * when the service is built (`createPaymentsService({ ..., owners })`, `paymentsPlugin`), which
+ * payments calls to settle a payment, record what it did, and start what follows.
+ */
+export type {
+  NewPayable,
+  Payable,
+  PayableContact,
+  PayableKind,
+  PayableLineInput,
+  PayableOwner,
+  PayableStatus,
+  PaymentRecordType,
+  SettleOutcome,
+} from './payables';
+export { registerPaymentsJobs } from './payments.jobs';
+export type { RefundView } from './payments.repository';
+export { notifyUrl, paymentsPlugin } from './payments.routes';
+export {
+  type Convert,
+  MAX_PENDING_PAYMENTS,
+  type NotificationOutcome,
+  PaymentsService,
+  type PaymentsServiceDeps,
+  RECONCILE_SWEEP_JOB,
+  REFUND_JOB,
+  REFUND_SWEEP_JOB,
+  type ReconcileOutcome,
+  type RefundOutcome,
+} from './payments.service';
+
+/** The payments service over the database (the plugin builds it this way; tests may too). */
+export function createPaymentsService(deps: Omit<PaymentsServiceDeps, 'repo'> & { db: Executor }) {
+  const { db, ...rest } = deps;
+  return new PaymentsService({ ...rest, repo: new PaymentsRepository(db) });
+}
+
+/**
+ * A new open payable with its lines, in the owner's transaction (booking: the order's, when it is
+ * created). The amount is stored once and never re-derived. Its id.
+ */
+export function createPayable(tx: Tx, payable: NewPayable): Promise<string> {
+  return new PaymentsRepository(tx).insertPayable(payable);
+}
+
+/**
+ * open → closed in the owner's transaction (an order expired or canceled): a payment arriving
+ * later is late and goes to the owner's settle as such. false when the payable is no longer open
+ * (a payment paid it first). Lock order: payable first, then the owner's rows (as payments does).
+ */
+export function closePayable(tx: Tx, kind: PayableKind, reference: string, now: Date): Promise<boolean> {
+  return new PaymentsRepository(tx).closePayable(kind, reference, now);
+}
+
+/** The refunds of a payable's payments, oldest first (booking's order detail). */
+export function refundsOf(db: Executor, kind: PayableKind, reference: string): Promise<RefundView[]> {
+  return new PaymentsRepository(db).refundsOf(kind, reference);
+}
+
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { paymentsModule } from './payments.module';

@@ -1,0 +1,23 @@
+/**
+ * Pricing: the public face of the module (offers, fares, taxes, promo codes). Other modules and
+ * db/seed import only from here.
+ */
+export { type BookingClassLimit, bookingClassLimits } from './booking-classes';
+export {
+  BOOKING_CLASSES,
+  type FareRoute,
+  FILED_FROM as FARES_FILED_FROM,
+  FILING_CNY_PER_USD,
+  seedDemoFares,
+  TAXES,
+} from './demo-fares';
+export { DEMO_PROMOTIONS, seedDemoPromotions } from './demo-promotions';
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { pricingModule } from './pricing.module';
+export {
+  createPricingService,
+  type OfferRecord,
+  type PriceLine,
+  type PricingService,
+  type SqlExecutor,
+} from './pricing.service';

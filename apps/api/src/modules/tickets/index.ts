@@ -1,0 +1,19 @@
+import type { Executor } from '../../platform/db';
+import { TicketsService } from './tickets.service';
+
+export { type CouponView, LIVE_TICKET_STATUSES, type TicketView } from './tickets.repository';
+/**
+ * Tickets: the public face of the ticket ledger (issue 11). It issues e-tickets (one live ticket
+ * per passenger and journey) and keeps them through void, refund and reissue; it depends on no
+ * selling module. Booking's ticketing step issues through it; readers (order detail, itinerary)
+ * read tickets here, never from the tables.
+ */
+export { type IssueTickets, TicketsService } from './tickets.service';
+
+/** The ticket ledger over the database. */
+export function createTickets(db: Executor): TicketsService {
+  return new TicketsService(db);
+}
+
+/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
+export { ticketsModule } from './tickets.module';

@@ -1,0 +1,54 @@
+import { ErrorCodes, MEMBER_LOGIN_EXPIRED_STATUS, MEMBER_OK_STATUS } from '@wings/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccessTokenService } from '../auth/access-token.service';
+import { memberOk } from '../envelope';
+import {
+  type HealthProbe,
+  healthRoute,
+  type LayerEnvelope,
+  type LayerParts,
+  requireAccessToken,
+  serveParts,
+  useEnvelope,
+} from './shared';
+
+/** Where the member (loyalty) layer is served (spec §7: `/fqt`). */
+export const MEMBER_PREFIX = '/api/fqt';
+
+/**
+ * The member layer's envelope (spec §7): `{ status, message, data }`, status "200" on success,
+ * else the failure's catalogue code, except login expiry, which the member layer says as
+ * 'CAF9999' (a service throws the one `loginExpired`; each layer says it its own way).
+ */
+export const memberLayerEnvelope: LayerEnvelope = {
+  ok: memberOk,
+  needsMessage: (payload): payload is { message: string } =>
+    !!payload && typeof payload === 'object' && (payload as { status?: unknown }).status === MEMBER_OK_STATUS,
+  failure(failure) {
+    const status = failure.code === ErrorCodes.loginExpired.code ? MEMBER_LOGIN_EXPIRED_STATUS : failure.code;
+    return { status, message: failure.message, data: failure.data };
+  },
+};
+
+export interface MemberLayerDeps {
+  database: HealthProbe;
+  tokens: Pick<AccessTokenService, 'check'>;
+  /** What the modules serve in this layer (app.layers), registered in this context. */
+  parts: LayerParts;
+}
+
+/**
+ * The member request layer, an encapsulated context at /api/fqt (the loyalty programme's calls,
+ * spec §7). Like the main layer it needs a live app access token (the member client obtains
+ * and renews it the same way, answered here as status 2000 / 2007); the member token header
+ * is read by the loyalty module's hook when that issue adds it. Until then it answers only its
+ * public health call.
+ */
+export function memberLayer(deps: MemberLayerDeps): FastifyPluginAsync {
+  return async (layer) => {
+    useEnvelope(layer, memberLayerEnvelope);
+    layer.addHook('onRequest', requireAccessToken(deps.tokens));
+    await layer.register(healthRoute(memberLayerEnvelope, deps.database));
+    await serveParts(layer, deps.parts);
+  };
+}

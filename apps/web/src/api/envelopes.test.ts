@@ -1,0 +1,162 @@
+import type { Envelope, MemberEnvelope } from '@wings/contracts';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY } from './access-token';
+import { clientHooks, configureApiClient } from './client-hooks';
+import { adapterFor, type EnvelopeAdapter, mainAdapter, memberAdapter, staffAdapter } from './envelopes';
+import { apiRequest } from './http-client';
+
+const TOKEN_PATH = '/api/travelsky/common/getAccessToken';
+
+/** Replies as the layers send them (the contracts' envelope types). */
+const mainReply = (code: string, data: unknown = null, message = 'msg'): Envelope<unknown> => ({
+  code,
+  message,
+  data,
+});
+const memberReply = (status: string, data: unknown = null, message = 'msg'): MemberEnvelope<unknown> => ({
+  status,
+  message,
+  data,
+});
+
+function read(adapter: EnvelopeAdapter, body: unknown) {
+  const unwrapped = adapter.unwrap(body);
+  return unwrapped && adapter.read(unwrapped);
+}
+
+describe('envelope adapters', () => {
+  test('main: code "0" is success, 2000/2007 renew the token, 600 / CAC3002 / data.status 600 expire the login', () => {
+    expect(read(mainAdapter, mainReply('0', { a: 1 }))).toEqual({ kind: 'ok', data: { a: 1 } });
+    expect(read(mainAdapter, mainReply('2000'))).toEqual({ kind: 'renew-access-token', code: '2000' });
+    expect(read(mainAdapter, mainReply('2007'))).toEqual({ kind: 'renew-access-token', code: '2007' });
+    expect(read(mainAdapter, mainReply('600'))).toEqual({ kind: 'login-expired', code: '600' });
+    expect(read(mainAdapter, mainReply('CAC3002'))).toEqual({ kind: 'login-expired', code: 'CAC3002' });
+    expect(read(mainAdapter, mainReply('9999', { status: 600 }))).toEqual({
+      kind: 'login-expired',
+      code: '9999',
+    });
+    expect(read(mainAdapter, mainReply('608', { detail: 'x' }, 'Pay first'))).toEqual({
+      kind: 'failure',
+      code: '608',
+      message: 'Pay first',
+      data: { detail: 'x' },
+    });
+  });
+
+  test('main: a success whose data has a status is still a success', () => {
+    expect(read(mainAdapter, mainReply('0', { status: 600 }))).toEqual({ kind: 'ok', data: { status: 600 } });
+  });
+
+  test('member: status "200" is success and CAF9999 expires the login, as the main layer’s 600 does', () => {
+    expect(read(memberAdapter, memberReply('200', { card: 'CA1' }))).toEqual({
+      kind: 'ok',
+      data: { card: 'CA1' },
+    });
+    expect(read(memberAdapter, memberReply('CAF9999'))).toEqual({ kind: 'login-expired', code: 'CAF9999' });
+    expect(read(memberAdapter, memberReply('2007'))).toEqual({ kind: 'renew-access-token', code: '2007' });
+    expect(read(memberAdapter, memberReply('608', null, 'Pay first'))).toEqual({
+      kind: 'failure',
+      code: '608',
+      message: 'Pay first',
+      data: null,
+    });
+  });
+
+  test('each adapter reads only its own shape', () => {
+    expect(memberAdapter.unwrap(mainReply('0'))).toBeNull();
+    expect(mainAdapter.unwrap(memberReply('200'))).toBeNull();
+    expect(mainAdapter.unwrap('<html>')).toBeNull();
+    expect(memberAdapter.unwrap(null)).toBeNull();
+  });
+
+  test('the main layer adds its body context; the member and staff layers send the body as it is', () => {
+    const language = clientHooks.language;
+    configureApiClient({ language: () => 'en' });
+    try {
+      expect(mainAdapter.body({ a: 1 })).toEqual({ language: 1, apiBkSource: 'CA-H5', a: 1 });
+      expect(memberAdapter.body({ a: 1 })).toEqual({ a: 1 });
+      expect(staffAdapter.body({ a: 1 })).toEqual({ a: 1 });
+    } finally {
+      configureApiClient({ language });
+    }
+  });
+
+  test('picks the layer from the path, as the server routes it', () => {
+    expect(adapterFor('/travelsky/ibe/queryFlight').layer).toBe('main');
+    expect(adapterFor('/fqt/consumer/login').layer).toBe('member');
+    expect(adapterFor('/admin/orders').layer).toBe('staff');
+    expect(adapterFor('/fqtx/other').layer).toBe('main');
+  });
+});
+
+describe('the client on the member layer', () => {
+  const toast = vi.fn();
+  const saved = { ...clientHooks };
+  let replies: Array<(path: string, init?: RequestInit) => unknown>;
+  const sent: Array<{ path: string; body: unknown }> = [];
+
+  beforeEach(() => {
+    toast.mockReset();
+    sent.length = 0;
+    configureApiClient({ toast, translate: (key) => `t:${key}`, language: () => 'en' });
+    localStorage.setItem(
+      ACCESS_TOKEN_KEY,
+      JSON.stringify({ token: 'tok', expiresAt: Date.now() + 3_600_000 }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
+        const reply =
+          path === TOKEN_PATH
+            ? mainReply('0', { access_token: 'new', expires_in: 7200 })
+            : replies.shift()?.(path, init);
+        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+  });
+  afterEach(() => {
+    configureApiClient(saved);
+    vi.unstubAllGlobals();
+  });
+
+  test('unwraps a member success to its data and sends the body as it is', async () => {
+    replies = [() => memberReply('200', { card: 'CA1' })];
+    await expect(apiRequest('/fqt/consumer/home/queryUserInfo', { body: { a: 1 } })).resolves.toEqual({
+      card: 'CA1',
+    });
+    expect(sent).toEqual([{ path: '/api/fqt/consumer/home/queryUserInfo', body: { a: 1 } }]);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  test('handles CAF9999 as the login expiry: logs out and toasts once', async () => {
+    const onLoginExpired = vi.fn();
+    configureApiClient({ onLoginExpired });
+    replies = [() => memberReply('CAF9999', null, 'expired')];
+    await expect(apiRequest('/fqt/consumer/user/queryUserBaseInfo')).rejects.toMatchObject({
+      code: 'CAF9999',
+    });
+    expect(onLoginExpired).toHaveBeenCalledOnce();
+    expect(toast).toHaveBeenCalledExactlyOnceWith('t:session.expired');
+  });
+
+  test('renews the access token on status 2007 and replays', async () => {
+    replies = [() => memberReply('2007'), () => memberReply('200', 'again')];
+    await expect(apiRequest('/fqt/consumer/user/queryUserBaseInfo')).resolves.toBe('again');
+    expect(sent.map((s) => s.path)).toEqual([
+      '/api/fqt/consumer/user/queryUserBaseInfo',
+      TOKEN_PATH,
+      '/api/fqt/consumer/user/queryUserBaseInfo',
+    ]);
+  });
+
+  test('toasts a member failure with its message and keeps its code', async () => {
+    replies = [() => memberReply('4002', null, 'Already registered')];
+    await expect(apiRequest('/fqt/consumer/register', { body: {} })).rejects.toMatchObject({
+      code: '4002',
+      message: 'Already registered',
+    });
+    expect(toast).toHaveBeenCalledWith('Already registered');
+  });
+});

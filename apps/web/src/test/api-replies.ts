@@ -1,0 +1,185 @@
+import {
+  ErrorCodes,
+  ZAddPassengerResponse,
+  ZAvailabilityResponse,
+  ZBookingSettingsResponse,
+  ZCaptchaResponse,
+  ZCheckBindEmailResult,
+  ZCheckCalendarResponse,
+  ZCheckEmailCodeResponse,
+  ZCheckFlightScheduleResponse,
+  ZConvertAmountResponse,
+  ZDoneResponse,
+  ZExchangeRateResponse,
+  ZFailureData,
+  ZFareRule,
+  ZFareRuleList,
+  ZGetAccessTokenResponse,
+  ZGetAirportResponse,
+  ZGetFlightByDepartCityResponse,
+  ZGetSignResponse,
+  ZJsPrepayOrderResponse,
+  ZMemberOrderList,
+  ZOAuthProviders,
+  ZOAuthSessionResponse,
+  ZOffer,
+  ZOpenidResponse,
+  ZOrderDetail,
+  ZOrderLookupResponse,
+  ZPayStatus,
+  ZPayUrlResponse,
+  ZPriceBreakdown,
+  ZPriceCalendarResponse,
+  ZPromoListResponse,
+  ZQueryFlightResponse,
+  ZRouteInfoResponse,
+  ZSavedOrder,
+  ZSavedPassenger,
+  ZSavedPassengerList,
+  ZSendEmailCodeResponse,
+  ZSendItineraryResponse,
+  ZSessionResponse,
+  ZTranslationListResponse,
+  ZUser,
+  ZVerifyPasswordResponse,
+} from '@wings/contracts';
+
+/** What the checks need of a Zod schema (the web app does not depend on zod itself). */
+interface ReplySchema {
+  safeParse(data: unknown): { success: true; data: unknown } | { success: false; error: { message: string } };
+}
+
+/**
+ * The `data` schema of every API call's success reply, exactly as the API's route declares it
+ * (`response: { 200: envelope(Z...) }` in apps/api/src/modules/<area>/<area>.routes.ts), by method
+ * and path under /api. Fake replies in web tests are parsed with these (fake-api.ts), so a fake
+ * that drifts from the API fails its test. A new call gets its line here with the route.
+ */
+const REPLY_SCHEMAS: Record<string, ReplySchema> = {
+  // platform/auth
+  'POST /api/travelsky/common/getAccessToken': ZGetAccessTokenResponse,
+  // accounts
+  'POST /api/travelsky/user/testEmail': ZSendEmailCodeResponse,
+  'POST /api/travelsky/user/testRandomNumber': ZCheckEmailCodeResponse,
+  'POST /api/travelsky/user/register': ZSessionResponse,
+  'GET /api/travelsky/user/validateUserName/:name': ZAvailabilityResponse,
+  'GET /api/travelsky/user/checkUserEmail/:email': ZAvailabilityResponse,
+  'GET /api/getCaptcha': ZCaptchaResponse,
+  'GET /api/travelsky/ibe/getRandomCode': ZCaptchaResponse,
+  'POST /api/travelsky/user/login': ZSessionResponse,
+  'GET /api/travelsky/user/logout': ZDoneResponse,
+  'GET /api/travelsky/ibe/resetPassword': ZSendEmailCodeResponse,
+  'POST /api/travelsky/user/resetPassword': ZDoneResponse,
+  'POST /api/travelsky/user/changePassword': ZDoneResponse,
+  'POST /api/travelsky/user/verifyPassword': ZVerifyPasswordResponse,
+  'GET /api/travelsky/user/getMember/:id': ZUser,
+  'POST /api/travelsky/user/update': ZUser,
+  'GET /api/travelsky/user/memberpassenger/selectByMemberId/:id': ZSavedPassengerList,
+  'POST /api/travelsky/user/memberpassenger/insert': ZSavedPassenger,
+  'POST /api/travelsky/user/memberpassenger/update': ZSavedPassenger,
+  'POST /api/travelsky/user/memberpassenger/delete/:id': ZDoneResponse,
+  // oauth
+  'GET /api/travelsky/thirdoauth/providers': ZOAuthProviders,
+  'POST /api/travelsky/thirdoauth/login': ZOAuthSessionResponse,
+  'POST /api/travelsky/thirdoauth/facebook/getAccessToken': ZOAuthSessionResponse,
+  'POST /api/travelsky/thirdoauth/checkBindEmail': ZCheckBindEmailResult,
+  'POST /api/travelsky/user/associateEmail': ZOAuthSessionResponse,
+  // content
+  'POST /api/ca/caweb/backend/international/config/queryList': ZTranslationListResponse,
+  // shopping
+  'GET /api/travelsky/ibe/getAirport': ZGetAirportResponse,
+  'GET /api/travelsky/ibe/getFlightByDepartCity/:code': ZGetFlightByDepartCityResponse,
+  'POST /api/travelsky/ibe/queryFlight': ZQueryFlightResponse,
+  'POST /api/travelsky/ibe/queryFlightReturn': ZQueryFlightResponse,
+  'POST /api/ca/caweb/backend/price/getPriceCalendar': ZPriceCalendarResponse,
+  'POST /api/ca/caweb/backend/price/getAroundPriceCalendar': ZPriceCalendarResponse,
+  'POST /api/ca/caweb/backend/price/checkCalendarIsYear': ZCheckCalendarResponse,
+  'GET /api/travelsky/flightinfo/selectByFlight/:route': ZRouteInfoResponse,
+  // pricing
+  'POST /api/travelsky/ibe/chooseFlight': ZOffer,
+  'POST /api/ca/caweb/backend/checkFlightSchedule': ZCheckFlightScheduleResponse,
+  'POST /api/travelsky/ibe/computePrice': ZPriceBreakdown,
+  'POST /api/ca/caweb/backend/usePromoCode/queryCodeList': ZPromoListResponse,
+  'GET /api/ca/caweb/backend/userInfo/getTicketRuleInfo': ZFareRuleList,
+  'GET /api/ca/caweb/backend/getFatherRuleListByPlace': ZFareRuleList,
+  'GET /api/ca/caweb/backend/getRuleManageById': ZFareRule,
+  'GET /api/ca/caweb/backend/queryOne/:id': ZFareRule,
+  // booking (orders and their reads)
+  'GET /api/booking/settings': ZBookingSettingsResponse,
+  'POST /api/travelsky/ibe/addPassenger': ZAddPassengerResponse,
+  'POST /api/travelsky/ibe/saveTicketOrder': ZSavedOrder,
+  'POST /api/travelsky/ibe/queryOrderByOrderNo': ZOrderLookupResponse,
+  'POST /api/travelsky/ibe/upgradeOrderAccess': ZOrderLookupResponse,
+  'GET /api/travelsky/ibe/getOrderDetail/:orderNo': ZOrderDetail,
+  'POST /api/travelsky/user/getMemberOrder': ZMemberOrderList,
+  // itinerary
+  'POST /api/travelsky/ibe/sendEItineraryByOrder': ZSendItineraryResponse,
+  // payments
+  'POST /api/travelsky/payment/getPayUrl/:orderNo': ZPayUrlResponse,
+  'GET /api/travelsky/payment/status/:orderNo': ZPayStatus,
+  'POST /api/pay/payment/wechat/exchangeRate': ZExchangeRateResponse,
+  'POST /api/pay/payment/wechat/convertAmount': ZConvertAmountResponse,
+  'POST /api/pay/payment/wechat/jsPrepayOrder/:orderNo': ZJsPrepayOrderResponse,
+  'GET /api/pay/payment/wechat/queryOrder': ZPayStatus,
+  'POST /api/pay/payment/wechat/getSign': ZGetSignResponse,
+  'GET /api/travelsky/thirdoauth/wechat/getOpenid/:code': ZOpenidResponse,
+};
+
+const ROUTES = Object.entries(REPLY_SCHEMAS).map(([key, schema]) => {
+  const [method, path] = key.split(' ') as [string, string];
+  const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`);
+  return { key, method, pattern, schema };
+});
+
+/** The schema of the call's success reply, or undefined for a call the API does not serve. */
+function replySchemaOf(method: string, path: string): { key: string; schema: ReplySchema } | undefined {
+  return ROUTES.find((r) => r.method === method && r.pattern.test(path));
+}
+
+const KNOWN_CODES = new Set<string>(Object.values(ErrorCodes).map((e) => e.code));
+
+/**
+ * Why a fake reply could not have come from the API, or null when it could: a success reply that
+ * is not an envelope, an unknown call, a
+ * success `data` its route's schema refuses or would change (a field the API never sends), an
+ * error code outside the catalogue (packages/contracts errors.ts), or `data.fields` not shaped
+ * as the API reports them.
+ */
+export function fakeReplyDrift(method: string, path: string, status: number, body: unknown): string | null {
+  const call = `${method} ${path}`;
+  const isEnvelope =
+    body !== null &&
+    typeof body === 'object' &&
+    typeof (body as { code?: unknown }).code === 'string' &&
+    typeof (body as { message?: unknown }).message === 'string' &&
+    'data' in body;
+  // A transport failure (a proxy's 502 page, a 503 while busy) need not be an envelope.
+  if (!isEnvelope)
+    return status >= 400 ? null : `${call}: the reply is not an envelope { code, message, data }`;
+  const { code, data } = body as { code: string; data: unknown };
+  if (code !== ErrorCodes.ok.code) {
+    if (!KNOWN_CODES.has(code)) return `${call}: code ${code} is not in the error catalogue`;
+    if (data && typeof data === 'object' && 'fields' in data && !ZFailureData.safeParse(data).success) {
+      return `${call}: data.fields is not a list of { field, key, message }`;
+    }
+    return null;
+  }
+  const route = replySchemaOf(method, path);
+  if (!route) return `${call}: the API serves no such call (or add its route to test/api-replies.ts)`;
+  const parsed = route.schema.safeParse(data);
+  if (!parsed.success) return `${route.key}: the fake reply does not parse: ${parsed.error.message}`;
+  // The API sends what its schema serialises: a fake with fields the schema drops is drifting too.
+  if (canonical(parsed.data) !== canonical(data)) {
+    return `${route.key}: the API would not send this reply as it is (unknown or reshaped fields): ${JSON.stringify(data)}`;
+  }
+  return null;
+}
+
+/** JSON with the keys of every object sorted, so two values compare whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
