@@ -160,7 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Payments pays payables; booking owns the kind `order` (payments never imports booking).
-  await app.register(paymentsModule, { platform, config, owners: [app.orderPayables] });
+  await app.register(paymentsModule, {
+    platform,
+    config: { ...config.payments, wechatOfficialAccount: config.oauth.wechat },
+    owners: [app.orderPayables],
+  });
   await app.register(itineraryModule, { platform, config: undefined });
 
   // The platform's own calls: app access tokens and, where mail is kept instead of sent, the dev mailbox.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownDatabase, type TestApp } from './helpers';
 import { aPrivateFlight, type PrivateFlight } from './scenarios';
@@ -83,8 +84,14 @@ describe('the job runner, wired into the app (pg-boss, on a database of its own)
 
     // pg-boss's worker runs it on its own time: the test waits for the row, as a client would.
     const until = Date.now() + 20_000;
-    while ((await state(id)).status !== 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    expect(await state(id)).toEqual({ status: 2, canceled: true, expired_events: 1, live_holds: 0 });
+    while ((await state(id)).status !== OrderPayStatus.canceled && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await state(id)).toEqual({
+      status: OrderPayStatus.canceled,
+      canceled: true,
+      expired_events: 1,
+      live_holds: 0,
+    });
     expect(await inventory(t, flight.flightId, 'M')).toEqual(before);
   }, 40_000);
 });

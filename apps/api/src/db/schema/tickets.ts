@@ -1,3 +1,4 @@
+import { CheckInStatus, TicketStatus } from '@wings/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -11,6 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { orderPassengers, orderSegments, orders } from './booking';
 import { timestamps } from './columns';
+
+/** The live ticket statuses of tickets_live_key (the same codes as modules/tickets LIVE_TICKET_STATUSES). */
+const LIVE = sql.raw([TicketStatus.issued, TicketStatus.refunding, TicketStatus.changeIn].join(', '));
 
 /** Serial part of e-ticket numbers: the airline's 3-digit code + a 10-digit serial (docs/architecture.md §7). */
 export const ticketSerial = pgSequence('ticket_serial_seq', {
@@ -42,13 +46,13 @@ export const tickets = pgTable(
       .references(() => orderPassengers.id, { onDelete: 'cascade' }),
     /** The journey of the order this ticket covers (1: today an order is one journey, every leg a coupon). */
     journey: smallint('journey').notNull().default(1),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(TicketStatus.issued),
     /** The ticket this one replaced (a reissue); that one is re_issued. */
     reissuedFrom: uuid('reissued_from').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('tickets_live_key').on(t.passengerId, t.journey).where(sql`${t.status} in (0, 4, 6)`),
+    uniqueIndex('tickets_live_key').on(t.passengerId, t.journey).where(sql`${t.status} in (${LIVE})`),
     index('tickets_order_idx').on(t.orderId),
     index('tickets_passenger_idx').on(t.passengerId),
   ],
@@ -70,8 +74,8 @@ export const ticketCoupons = pgTable(
       .notNull()
       .references(() => orderSegments.id, { onDelete: 'cascade' }),
     couponNo: smallint('coupon_no').notNull(),
-    usage: smallint('usage').notNull().default(10),
-    status: smallint('status').notNull().default(0),
+    usage: smallint('usage').notNull().default(CheckInStatus.unused),
+    status: smallint('status').notNull().default(TicketStatus.issued),
     ...timestamps,
   },
   (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],

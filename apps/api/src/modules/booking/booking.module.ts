@@ -8,7 +8,6 @@ import { bookingSettingsRoutes } from './booking-settings.routes';
 import { createBooking } from './index';
 import { ordersRoutes } from './orders.routes';
 import type { OrdersService } from './orders.service';
-import { registerTicketingJobs } from './ticketing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,8 +60,7 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
     app.decorate('ticketing', booking.ticketing);
     app.decorate('orders', booking.orders);
     app.decorate('orderPayables', booking.payableOwner);
-    await registerBookingJobs(platform.jobs, booking.service, log);
-    await registerTicketingJobs(platform.jobs, booking.ticketing, log);
+    await registerBookingJobs(platform.jobs, { service: booking.service, ticketing: booking.ticketing }, log);
 
     app.layers.add('main', bookingRoutes({ service: booking.service }));
     // The nationalities a guest may book, for the app's booking form (it keeps no copy).

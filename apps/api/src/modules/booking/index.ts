@@ -52,7 +52,6 @@ export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders
 export { bookingGrant, OrdersService } from './orders.service';
 export {
   createTicketing,
-  registerTicketingJobs,
   TICKETING_JOB,
   TICKETING_QUEUE,
   TICKETING_SWEEP_JOB,

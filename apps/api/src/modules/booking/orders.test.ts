@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { OrderPayStatus } from '@wings/contracts';
+import { OrderPayStatus, TicketStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight } from '../../../test/scenarios';
@@ -225,7 +225,7 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     );
     for (const p of d.passengers) {
       expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
-      expect(p.ticket.status).toBe(0);
+      expect(p.ticket.status).toBe(TicketStatus.issued);
       expect(p.ticket.coupons).toEqual([
         { legSeq: d.legs[0].seq, couponNo: d.legs[0].seq + 1, usage: expect.any(Number) },
       ]);
@@ -441,7 +441,7 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
       expect(Object.keys(p).sort()).toEqual(LIMITED_PASSENGER_FIELDS);
       expect(p.surname).toBe('CHAN');
       expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
-      expect(p.ticket.status).toBe(0);
+      expect(p.ticket.status).toBe(TicketStatus.issued);
     }
     expect(d.contact).toEqual({ name: 'CHAN DARA', email: 'd***@example.com' });
     // Nothing personal anywhere in the reply, masked or not.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight, aReturnFlight } from '../../../test/scenarios';
@@ -44,7 +45,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     const order = res.body.data;
     expect(order.orderNo).toMatch(ORDER_NO_PATTERN);
     expect(order.pnr).toMatch(PNR_PATTERN);
-    expect(order.status).toBe(0);
+    expect(order.status).toBe(OrderPayStatus.un_paid);
     const deadline = Date.parse(order.payDeadline);
     expect(deadline - Date.now()).toBeGreaterThan(19 * 60_000);
     expect(deadline - Date.now()).toBeLessThanOrEqual(20 * 60_000);

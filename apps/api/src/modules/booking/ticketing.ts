@@ -135,25 +135,3 @@ export class Ticketing {
 export function createTicketing(deps: TicketingDeps): Ticketing {
   return new Ticketing(deps);
 }
-
-/**
- * The ticketing job (one per paid order) and its per-minute sweep. They run once the app's job
- * runner starts (main.ts); tests call `issueTickets` / `ticketMissing` directly.
- */
-export async function registerTicketingJobs(
-  jobs: Pick<JobRunner, 'work' | 'schedule'>,
-  ticketing: Ticketing,
-  log: Pick<Logger, 'info'>,
-): Promise<void> {
-  await jobs.work<{ orderId: string }>(
-    TICKETING_JOB,
-    async ({ orderId }) => {
-      await ticketing.issueTickets(orderId);
-    },
-    TICKETING_QUEUE,
-  );
-  await jobs.schedule(TICKETING_SWEEP_JOB, '* * * * *', async () => {
-    const n = await ticketing.ticketMissing();
-    if (n > 0) log.info({ orders: n }, 'ticketed paid orders whose ticketing job was missed');
-  });
-}

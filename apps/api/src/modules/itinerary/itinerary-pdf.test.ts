@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGE_TAGS, type LanguageTag } from '@wings/contracts';
+import { LANGUAGE_TAGS, type LanguageTag, TicketStatus } from '@wings/contracts';
 import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
@@ -75,7 +75,7 @@ describe('itinerary PDF', () => {
       title: 0,
       passengerType: 1,
       ticketNo: `99910000001${String(i).padStart(2, '0')}`,
-      ticketStatus: 0,
+      ticketStatus: TicketStatus.issued,
     }));
     const pdf = await renderItineraryPdf(sampleItinerary('en', nine), { compress: false });
     expect(pageCount(pdf)).toBe(2);
@@ -177,7 +177,7 @@ describe('itinerary PDF layout', () => {
       title: 0,
       passengerType: 1,
       ticketNo: `99910000001${String(i).padStart(2, '0')}`,
-      ticketStatus: 0,
+      ticketStatus: TicketStatus.issued,
     }));
     const { pages, compact, texts } = await renderItineraryLayout(sampleItinerary('en', five), {
       compress: false,

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { LanguageTag } from '@wings/contracts';
+import { type LanguageTag, TicketStatus } from '@wings/contracts';
 import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
 import { DEMO_AIRPORTS as AIRPORTS } from '../network';
 import type { ItineraryDocument, ItineraryPassenger } from './itinerary-pdf';
@@ -122,7 +122,7 @@ export function sampleItinerary(lang: LanguageTag, passengers?: ItineraryPasseng
         title: 0,
         passengerType: 1,
         ticketNo: '9991000000123',
-        ticketStatus: 0,
+        ticketStatus: TicketStatus.issued,
       },
       {
         surname: 'Chan',
@@ -130,7 +130,7 @@ export function sampleItinerary(lang: LanguageTag, passengers?: ItineraryPasseng
         title: 1,
         passengerType: 2,
         ticketNo: '9991000000124',
-        ticketStatus: 0,
+        ticketStatus: TicketStatus.issued,
       },
     ],
     legs: [

@@ -1,3 +1,4 @@
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
@@ -92,12 +93,20 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
     expect(answers.at(-1)).toEqual({ status: 200, outcome: 'paid' });
     expect(await fake.pushback(pay.tranId)).toBe(200);
     expect(answers.at(-1)).toEqual({ status: 200, outcome: 'duplicate' });
-    expect(await orderFacts(t, o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
+    expect(await orderFacts(t, o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      payments: 'succeeded',
+    });
 
     await t.app.ticketing.ticketMissing();
     expect((await orderFacts(t, o.id)).tickets).toBe(2);
     const status = await member.get(`/travelsky/payment/status/${o.orderNo}`);
-    expect(status.body.data).toEqual({ status: 1, paymentStatus: 'succeeded', ticketsIssued: 2 });
+    expect(status.body.data).toEqual({
+      status: OrderPayStatus.paid,
+      paymentStatus: 'succeeded',
+      ticketsIssued: 2,
+    });
   });
 
   it('refuses forged pushbacks: paid while PayWay says pending or declined, another amount, an unknown tran_id', async () => {
@@ -125,7 +134,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(await orderFacts(t, o.id)).toMatchObject({
-      status: 0,
+      status: OrderPayStatus.un_paid,
       paid_events: 0,
       payments: 'failed,pending',
     });
@@ -135,7 +144,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
     const o = await bookOrder(t, member, { from: 'KOS', to: 'KTI' });
     const pay = await startAndPost(o.orderNo);
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data).toMatchObject({
-      status: 0,
+      status: OrderPayStatus.un_paid,
       paymentStatus: 'pending',
     });
     const tx = fake.transactions.get(pay.tranId);
@@ -144,13 +153,17 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
       tx.apv = '123456';
     }
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data).toMatchObject({
-      status: 1,
+      status: OrderPayStatus.paid,
       paymentStatus: 'succeeded',
     });
     // The pushback arrives after all: acknowledged, nothing changes.
     expect(await fake.pushback(pay.tranId)).toBe(200);
     expect(['duplicate', 'ignored']).toContain(answers.at(-1)?.outcome);
-    expect(await orderFacts(t, o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
+    expect(await orderFacts(t, o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      payments: 'succeeded',
+    });
   });
 
   it('refunds a second payment of a paid order through PayWay, once, and tells the traveller', async () => {
@@ -178,7 +191,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
     expect(fake.transactions.get(b.tranId)).toMatchObject({ status: 'REFUNDED', refunded: o.total });
     expect(fake.transactions.get(a.tranId)).toMatchObject({ status: 'APPROVED', refunded: 0 });
     expect(await orderFacts(t, o.id)).toMatchObject({
-      status: 1,
+      status: OrderPayStatus.paid,
       payments: 'refunded,succeeded',
       refunds: 'succeeded',
       refunded_events: 1,

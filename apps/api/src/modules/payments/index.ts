@@ -8,7 +8,7 @@ import { PaymentsService, type PaymentsServiceDeps } from './payments.service';
  * add-on order, a change of date, an award's cash part next) and depends on no selling module:
  * a module that sells something creates its payable in its own transaction (`createPayable`),
  * closes it when it withdraws it (`closePayable`), and registers a `PayableOwner` for its kind
- * when the service is built (`createPaymentsService({ ..., owners })`, `paymentsPlugin`), which
+ * when the service is built (`createPaymentsService({ ..., owners })`, `paymentsModule`), which
  * payments calls to settle a payment, record what it did, and start what follows.
  */
 export type {
@@ -24,7 +24,7 @@ export type {
 } from './payables';
 export { registerPaymentsJobs } from './payments.jobs';
 export type { RefundView } from './payments.repository';
-export { notifyUrl, paymentsPlugin } from './payments.routes';
+export { notifyUrl } from './payments.routes';
 export {
   type Convert,
   MAX_PENDING_PAYMENTS,
@@ -67,4 +67,4 @@ export function refundsOf(db: Executor, kind: PayableKind, reference: string): P
 }
 
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
-export { paymentsModule } from './payments.module';
+export { type PaymentsModuleSettings, paymentsModule } from './payments.module';

@@ -1,3 +1,4 @@
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
@@ -37,6 +38,30 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
   afterAll(() => t.close());
 
   const grant = (orderToken: string) => ({ orderToken });
+
+  it('asks for the access token first on every payment call (main layer); the gateways’ notification stays public', async () => {
+    const g = await bookOrder(t, guest, { from: 'KOS', to: 'KTI' });
+    const withoutToken = [
+      { method: 'POST' as const, url: `/api${PAY_URL}/${g.orderNo}`, payload: { method: 'card' } },
+      { method: 'GET' as const, url: `/api${STATUS}/${g.orderNo}` },
+      { method: 'POST' as const, url: `/api/pay/payment/wechat/jsPrepayOrder/${g.orderNo}`, payload: {} },
+    ];
+    for (const call of withoutToken) {
+      // Not even the order's grant opens a call without the app's access token (spec §7: 2000).
+      const res = await t.app.inject({ ...call, headers: grant(g.orderToken) });
+      expect(res.json(), call.url).toMatchObject({ code: '2000' });
+    }
+    // A gateway has no access token: its notification reaches the route, which checks the signature.
+    const notify = await t.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(notify.statusCode).toBe(400);
+    expect(notify.json().code).not.toBe('2000');
+    expect((await orderFacts(t, g.id)).payments).toBeNull();
+  });
 
   /** A genuine grant of the order that expired a second ago. */
   const expiredGrant = (orderNo: string) =>
@@ -80,7 +105,11 @@ describe('payment calls: only the order’s owner, or a caller with its grant (o
     expect(pay.body.code, JSON.stringify(pay.body)).toBe('0');
     expect(pay.body.data).toMatchObject({ gateway: 'sandbox', amount: { amount: g.total, currency: 'USD' } });
     const status = await guest.get(`${STATUS}/${g.orderNo}`, grant(g.orderToken));
-    expect(status.body.data).toEqual({ status: 0, paymentStatus: 'pending', ticketsIssued: 0 });
+    expect(status.body.data).toEqual({
+      status: OrderPayStatus.un_paid,
+      paymentStatus: 'pending',
+      ticketsIssued: 0,
+    });
     // The guest's other device, and a logged-in user paying for the guest, hold the same grant.
     expect((await client(t).get(`${STATUS}/${g.orderNo}`, grant(g.orderToken))).body.code).toBe('0');
     const byMember = await stranger.post(`${PAY_URL}/${g.orderNo}`, { method: 'khqr' }, grant(g.orderToken));

@@ -1,129 +1,40 @@
 import { envelope, Language, ZPayStatus, ZPayUrlRequest, ZPayUrlResponse } from '@wings/contracts';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { actorOf } from '../../platform/access';
-import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
-import { AbaPayWayGateway } from '../../platform/payments/aba/aba.gateway';
-import { NotificationRejected, type PaymentGateway } from '../../platform/payments/gateway';
-import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
-import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
+import { NotificationRejected } from '../../platform/payments/gateway';
+import type { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { sandboxRoutes } from '../../platform/payments/sandbox/sandbox.routes';
-import { WechatPayGateway } from '../../platform/payments/wechat/wechat-pay.gateway';
-import { serverKeys } from '../../platform/secrets';
-import { createExchangeRates } from '../exchange-rates';
-import type { PayableOwner } from './payables';
-import { registerPaymentsJobs } from './payments.jobs';
-import { PaymentsRepository } from './payments.repository';
-import { PaymentsService } from './payments.service';
-import { registerWechat } from './wechat/wechat.plugin';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Payments of payables and their refunds; the tests drive notifications and refunds here. */
-    payments: PaymentsService;
-  }
-}
+import type { PurposeKeys } from '../../platform/secrets';
+import type { PaymentsService } from './payments.service';
 
 const tags = ['payment'];
 const ZOrderNoParams = z.object({ orderNo: z.string().min(1).max(40) });
 
-/** The address the API is reached at: PUBLIC_URL, else this process on loopback (development). */
-function baseUrl(config: Config): string {
-  return (config.publicUrl ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
-}
-
-/** Where gateways post notifications, as an absolute URL for server-to-server calls. */
-export function notifyUrl(config: Config, gateway: string): string {
-  return `${baseUrl(config)}/api/pay/notify/${gateway}`;
+/** Where gateways post notifications (the endpoint below), as an absolute URL for server-to-server calls. */
+export function notifyUrl(baseUrl: string, gateway: string): string {
+  return `${baseUrl}/api/pay/notify/${gateway}`;
 }
 
 /**
- * Payment calls (booking-and-account.md §7, issue 5) under /api: getPayUrl, pay status, the
- * gateways' notification endpoint (public, raw body kept for the signature), the sandbox gateway
- * outside production, ABA PayWay and WeChat Pay when configured (WeChat Pay charges CNY at the
- * exchange rates in force), and the refund and reconcile jobs (payments.jobs.ts). The owners of payables (booking's
- * `order`) are given in `owners`: payments settles their payables through them.
+ * The payment calls (booking-and-account.md §7, issue 5), added to the main layer by the payments
+ * module (payments.module.ts): getPayUrl, pay status, the gateways' notification endpoint
+ * (public, raw body kept for the signature) and, outside production, the sandbox gateway's pages.
  */
-export function paymentsPlugin(deps: {
-  config: Config;
-  db: Db;
-  jobs: JobRunner;
-  now: () => Date;
-  owners: PayableOwner[];
-}) {
-  return fp(
-    async (app: FastifyInstance) => {
-      const { config, now } = deps;
-      const repo = new PaymentsRepository(deps.db);
-      const ledger = new SandboxLedger(deps.db);
-      // Keyed with the server secret (never the public app secret), one key per purpose.
-      const keys = serverKeys(config);
-      const sandbox = new SandboxGateway(keys.sandboxPayment, now, ledger);
-      const gateways = new Map<string, PaymentGateway>();
-      // The sandbox is never registered in production (config refuses PAYMENT_GATEWAY=sandbox there).
-      if (config.env !== 'production') gateways.set(sandbox.name, sandbox);
-      if (config.payments.aba) {
-        gateways.set('aba', new AbaPayWayGateway({ ...config.payments.aba, now }));
-      }
-      if (config.payments.wechatPay) {
-        const wechat = new WechatPayGateway(config.payments.wechatPay, { now });
-        gateways.set(wechat.name, wechat);
-      }
-      const rates = createExchangeRates(deps.db, now);
-      const service = new PaymentsService({
-        repo,
-        owners: deps.owners,
-        gateways,
-        cardGateway: config.payments.gateway,
-        sandboxFallback: config.env !== 'production',
-        convert: (amount, from, to) => rates.convert(amount, from, to),
-        jobs: deps.jobs,
-        now,
-        log: app.log,
-        mailer: app.mailer,
-        devPayOneCent: config.payments.devPayOneCent,
-        notifyUrl: (gateway) => notifyUrl(config, gateway),
-        appUrl: (path) => `${baseUrl(config)}${path}`,
-      });
-      app.decorate('payments', service);
-      await registerPaymentsJobs(deps.jobs, service, app.log);
-      app.layers.add('main', paymentsRoutes({ ...deps, ledger, sandbox, service }));
-      await registerWechat(app, { config, now, service, rates });
-    },
-    { name: 'payments' },
-  );
-}
-
-/** The payment calls and the sandbox gateway's pages, registered under /api. */
 export function paymentsRoutes(deps: {
-  config: Config;
-  jobs: JobRunner;
   now: () => Date;
-  ledger: SandboxLedger;
-  sandbox: SandboxGateway;
+  /** The order-grant keys (platform/secrets.ts): a guest pays with the grant of its order. */
+  grantKeys: PurposeKeys;
   service: PaymentsService;
+  /** The sandbox gateway's pages and what they need; null in production (never served there). */
+  sandbox: { ledger: SandboxLedger; jobs: Pick<JobRunner, 'send'>; notifyUrl: string } | null;
 }): FastifyPluginAsyncZod {
-  const { config, jobs, ledger, sandbox, service } = deps;
-  // Order grants are keyed with the server secret, never the (public) app secret.
-  const grantKeys = serverKeys(config).orderGrant;
+  const { grantKeys, service, sandbox } = deps;
   return async (app) => {
-    if (config.env !== 'production') {
-      await app.register(
-        sandboxRoutes({
-          gateway: sandbox,
-          ledger,
-          jobs,
-          now: deps.now,
-          notifyUrl: notifyUrl(config, 'sandbox'),
-        }),
-      );
-    }
+    if (sandbox) await app.register(sandboxRoutes({ ...sandbox, now: deps.now }));
 
     app.post(
       '/travelsky/payment/getPayUrl/:orderNo',

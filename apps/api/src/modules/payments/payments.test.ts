@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight } from '../../../test/scenarios';
@@ -10,9 +11,14 @@ import {
   sandboxNotification,
   signSandbox,
 } from '../../platform/payments/sandbox/sandbox.gateway';
-import { sendNotification } from '../../platform/payments/sandbox/sandbox.routes';
+import {
+  SANDBOX_NOTIFY_JOB,
+  SANDBOX_NOTIFY_QUEUE,
+  sendNotification,
+} from '../../platform/payments/sandbox/sandbox.notify';
 import { deriveKey, serverKeys } from '../../platform/secrets';
-import { TICKETING_JOB, TICKETING_SWEEP_PAGE } from '../booking';
+import { TICKETING_JOB, TICKETING_QUEUE, TICKETING_SWEEP_JOB, TICKETING_SWEEP_PAGE } from '../booking';
+import { RECONCILE_SWEEP_JOB, REFUND_JOB, REFUND_SWEEP_JOB, registerPaymentsJobs } from './index';
 import { bookOrder } from './test-support';
 
 const MINUTE = 60_000;
@@ -137,7 +143,11 @@ describe('payment notifications and ticketing, exactly once', () => {
     expect((await notify({ ...good, amount: good.amount - 1 })).status).toBe(400);
     expect((await notify({ ...good, currency: 'CNY' })).status).toBe(400);
     expect((await notify({ ...good, gatewayReference: `sbx_${randomUUID()}` })).status).toBe(400);
-    expect(await facts(o.id)).toMatchObject({ status: 0, paid_events: 0, payments: 'pending' });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.un_paid,
+      paid_events: 0,
+      payments: 'pending',
+    });
 
     expect((await notify(good)).body.data.outcome).toBe('paid');
   });
@@ -161,15 +171,30 @@ describe('payment notifications and ticketing, exactly once', () => {
     }
     expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
     // A crash between payment and ticketing: paid, and no ticket yet (the job never ran).
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, tickets: 0, payments: 'succeeded' });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      tickets: 0,
+      payments: 'succeeded',
+    });
     const status = await member.get(`/travelsky/payment/status/${o.orderNo}`);
-    expect(status.body.data).toEqual({ status: 1, paymentStatus: 'succeeded', ticketsIssued: 0 });
+    expect(status.body.data).toEqual({
+      status: OrderPayStatus.paid,
+      paymentStatus: 'succeeded',
+      ticketsIssued: 0,
+    });
 
     // The job runs (retried, and twice at once): one set of tickets.
     await Promise.all(Array.from({ length: 6 }, () => t.app.ticketing.issueTickets(o.id)));
     await t.app.ticketing.issueTickets(o.id);
     const after = await facts(o.id);
-    expect(after).toMatchObject({ status: 1, paid_events: 1, ticketed_events: 1, passengers: 4, tickets: 4 });
+    expect(after).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      ticketed_events: 1,
+      passengers: 4,
+      tickets: 4,
+    });
     expect(after.coupons).toBe(4);
     const { rows } = await t.database.pool.query('select ticket_no from tickets where order_id = $1', [o.id]);
     for (const r of rows) expect(r.ticket_no).toMatch(/^881\d{10}$/);
@@ -178,6 +203,20 @@ describe('payment notifications and ticketing, exactly once', () => {
     expect(again.body.code).toBe('613');
     expect(again.body.message).toBe('This order is already paid. It cannot be paid again.');
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data.ticketsIssued).toBe(4);
+  });
+
+  it('declares the sandbox notification worker with payments’ jobs (outside production only) and ticketing with booking’s', async () => {
+    expect(t.app.jobs.declared(SANDBOX_NOTIFY_JOB)?.options).toEqual(SANDBOX_NOTIFY_QUEUE);
+    expect(t.app.jobs.declared(TICKETING_JOB)?.options).toEqual(TICKETING_QUEUE);
+    expect(t.app.jobs.declared(TICKETING_SWEEP_JOB)).toBeDefined();
+    // Without the sandbox (production) payments declares its own jobs only.
+    const declared: string[] = [];
+    const jobs = {
+      work: async (name: string) => void declared.push(name),
+      schedule: async (name: string) => void declared.push(name),
+    };
+    await registerPaymentsJobs(jobs, { service: t.app.payments, sandbox: null }, t.app.log);
+    expect(declared.sort()).toEqual([RECONCILE_SWEEP_JOB, REFUND_JOB, REFUND_SWEEP_JOB].sort());
   });
 
   it('delivers a sandbox notification through the job handler, signed at sending time', async () => {
@@ -197,7 +236,7 @@ describe('payment notifications and ticketing, exactly once', () => {
     await sendNotification(gateway, { url: 'unused', body }, deliver);
     await sendNotification(gateway, { url: 'unused', body }, deliver);
     await expect(sendNotification(gateway, { url: 'unused', body }, async () => 500)).rejects.toThrow();
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1 });
+    expect(await facts(o.id)).toMatchObject({ status: OrderPayStatus.paid, paid_events: 1 });
   });
 
   it('a payment after expiry takes the seats again when they are still there', async () => {
@@ -212,7 +251,12 @@ describe('payment notifications and ticketing, exactly once', () => {
     expect(reply.body.data.outcome).toBe('late_rehold');
     expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold);
     await t.app.ticketing.issueTickets(o.id);
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, live_holds: 1, tickets: 3 });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      live_holds: 1,
+      tickets: 3,
+    });
   });
 
   it('a payment after expiry whose seats are gone is marked for refund, never lost', async () => {
@@ -232,7 +276,7 @@ describe('payment notifications and ticketing, exactly once', () => {
     expect((await notify(n)).body.data.outcome).toBe('duplicate');
     await t.app.ticketing.issueTickets(o.id);
     expect(await facts(o.id)).toMatchObject({
-      status: 2,
+      status: OrderPayStatus.canceled,
       paid_events: 0,
       refund_events: 1,
       tickets: 0,

@@ -1,3 +1,4 @@
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
@@ -62,7 +63,11 @@ describe('the reconcile sweep: payments whose notification never came', () => {
     clock = new Date(started + RECONCILE_AFTER_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toMatchObject({ paid: 1 });
     await t.app.ticketing.issueTickets(o.id);
-    expect(await orderFacts(t, o.id)).toMatchObject({ status: 1, paid_events: 1, tickets: 1 });
+    expect(await orderFacts(t, o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      tickets: 1,
+    });
 
     // Nothing pending is left to ask about; a late notification would be a duplicate.
     query.mockClear();
@@ -76,7 +81,11 @@ describe('the reconcile sweep: payments whose notification never came', () => {
     const o = await paidAtGatewayOnly('failed');
     clock = new Date(started + RECONCILE_AFTER_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toMatchObject({ failed: 1 });
-    expect(await orderFacts(t, o.id)).toMatchObject({ status: 0, paid_events: 0, payments: 'failed' });
+    expect(await orderFacts(t, o.id)).toMatchObject({
+      status: OrderPayStatus.un_paid,
+      paid_events: 0,
+      payments: 'failed',
+    });
   });
 
   it('goes on with the other payments when the gateway cannot be reached for one, and asks again later', async () => {
@@ -95,8 +104,8 @@ describe('the reconcile sweep: payments whose notification never came', () => {
     expect(await t.app.payments.reconcileStale()).toEqual({});
     clock = new Date(clock.getTime() + 2 * MINUTE);
     expect(await t.app.payments.reconcileStale()).toMatchObject({ paid: 1 });
-    expect((await orderFacts(t, first.id)).status).toBe(1);
-    expect((await orderFacts(t, second.id)).status).toBe(1);
+    expect((await orderFacts(t, first.id)).status).toBe(OrderPayStatus.paid);
+    expect((await orderFacts(t, second.id)).status).toBe(OrderPayStatus.paid);
   });
 
   it('asks about an abandoned checkout less and less often as it ages', async () => {
@@ -113,7 +122,7 @@ describe('the reconcile sweep: payments whose notification never came', () => {
     const asked = askedAbout(query, res.body.data.paymentId);
     expect(asked).toBeGreaterThan(5);
     expect(asked).toBeLessThan(25);
-    expect(await orderFacts(t, o.id)).toMatchObject({ status: 0, payments: 'pending' });
+    expect(await orderFacts(t, o.id)).toMatchObject({ status: OrderPayStatus.un_paid, payments: 'pending' });
   });
 
   it('leaves payments older than a day to staff', async () => {
@@ -121,6 +130,6 @@ describe('the reconcile sweep: payments whose notification never came', () => {
     const o = await paidAtGatewayOnly('succeeded');
     clock = new Date(started + RECONCILE_WITHIN_MS + MINUTE);
     expect(await t.app.payments.reconcileStale()).toEqual({});
-    expect((await orderFacts(t, o.id)).status).toBe(0);
+    expect((await orderFacts(t, o.id)).status).toBe(OrderPayStatus.un_paid);
   });
 });

@@ -1,3 +1,4 @@
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
@@ -88,7 +89,11 @@ describe('refunds of money that cannot be kept', () => {
     expect(await ledger(pay.paymentId)).toMatchObject({ status: 'succeeded', refunded_amount: 0 });
     const send = vi.spyOn(t.app.jobs, 'send');
     const status = await khmer.get(`/travelsky/payment/status/${o.orderNo}`);
-    expect(status.body.data).toMatchObject({ status: 2, paymentStatus: 'refund_required', ticketsIssued: 0 });
+    expect(status.body.data).toMatchObject({
+      status: OrderPayStatus.canceled,
+      paymentStatus: 'refund_required',
+      ticketsIssued: 0,
+    });
 
     // The refund row came with the mark, and its job was asked for.
     const [refund] = await refundsOf(t, o.id);
@@ -120,7 +125,7 @@ describe('refunds of money that cannot be kept', () => {
       refund_entries: 1,
     });
     expect(await orderFacts(t, o.id)).toMatchObject({
-      status: 2,
+      status: OrderPayStatus.canceled,
       payments: 'refunded',
       refunds: 'succeeded',
       refunded_events: 1,
@@ -159,7 +164,7 @@ describe('refunds of money that cannot be kept', () => {
     expect(await ledger(second.paymentId)).toMatchObject({ status: 'refunded', refunded_amount: o.total });
     expect(await ledger(first.paymentId)).toMatchObject({ status: 'succeeded', refunded_amount: 0 });
     expect(await orderFacts(t, o.id)).toMatchObject({
-      status: 1,
+      status: OrderPayStatus.paid,
       paid_events: 1,
       payments: 'refunded,succeeded',
       refunds: 'succeeded',

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
@@ -254,7 +255,7 @@ describe('starting a payment', () => {
     );
     // The notification is not needed: pay status asks the sandbox.
     expect((await member.get(`/travelsky/payment/status/${o.orderNo}`)).body.data).toEqual({
-      status: 0,
+      status: OrderPayStatus.un_paid,
       paymentStatus: 'failed',
       ticketsIssued: 0,
     });

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { GetSignResponse } from '@wings/contracts';
-import type { OAuthConfig } from '../../../config';
 import { AppError } from '../../../platform/errors';
 import { nonceStr } from '../../../platform/payments/wechat/wechat-pay.crypto';
 
-type WechatConfig = NonNullable<OAuthConfig['wechat']>;
+/**
+ * The official account's keys: WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_API_URL, the WeChat
+ * login settings (config.oauth.wechat), which app.ts hands the payments module.
+ */
+export interface WechatOfficialAccountConfig {
+  appId: string;
+  appSecret: string;
+  apiUrl: string;
+}
 
 /**
  * The JS-SDK config signature (微信 JS-SDK 说明文档, 附录1): SHA-1, hex, of
@@ -43,7 +50,7 @@ export class WechatOfficialAccount {
   private pending: Promise<string> | null = null;
 
   constructor(
-    private readonly config: WechatConfig,
+    private readonly config: WechatOfficialAccountConfig,
     private readonly now: () => Date,
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}

@@ -1,24 +1,31 @@
 import { ZWechatPayParams } from '@wings/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../../config';
 import { actorOf } from '../../../platform/access';
-import { serverKeys } from '../../../platform/secrets';
+import type { PurposeKeys } from '../../../platform/secrets';
 import type { ExchangeRates } from '../../exchange-rates';
 import type { PaymentsService } from '../payments.service';
 import { type WechatPaymentsPort, wechatRoutes } from './wechat.routes';
-import { WechatOfficialAccount } from './wechat-official-account';
+import { WechatOfficialAccount, type WechatOfficialAccountConfig } from './wechat-official-account';
 
 /**
  * The WeChat calls of the payments module under /api (the WeChat Pay gateway itself and the
  * exchange rates it charges CNY at, spec §9, are given to the service when it is built).
  */
-export async function registerWechat(
+export function registerWechat(
   app: FastifyInstance,
-  deps: { config: Config; now: () => Date; service: PaymentsService; rates: ExchangeRates },
-): Promise<void> {
-  const { config, service, rates } = deps;
-  const officialAccount = config.oauth.wechat
-    ? new WechatOfficialAccount(config.oauth.wechat, deps.now)
+  deps: {
+    /** The official account's keys (the WeChat login's), null when WeChat is not configured. */
+    officialAccount: WechatOfficialAccountConfig | null;
+    /** The order-grant keys: a guest pays with the grant of its order. */
+    grantKeys: PurposeKeys;
+    now: () => Date;
+    service: PaymentsService;
+    rates: ExchangeRates;
+  },
+): void {
+  const { grantKeys, service, rates } = deps;
+  const officialAccount = deps.officialAccount
+    ? new WechatOfficialAccount(deps.officialAccount, deps.now)
     : null;
   const payments: WechatPaymentsPort = {
     async startWechatPayment(orderNo, caller, payer) {
@@ -31,7 +38,6 @@ export async function registerWechat(
     // The pay status asks the gateway about a pending payment first and applies a success.
     reconcileWechat: (orderNo, caller) => service.status(orderNo, caller),
   };
-  const grantKeys = serverKeys(config).orderGrant;
   app.layers.add(
     'main',
     wechatRoutes({

@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers';
 import { aPrivateFlight } from '../../../../test/scenarios';
@@ -249,7 +250,11 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     ).toBe(true);
 
     expect(await deliver(fake.pay(no))).toEqual({ status: 200, outcome: 'paid' });
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      payments: 'succeeded',
+    });
     await t.app.ticketing.issueTickets(o.id);
     expect((await facts(o.id)).tickets).toBe(3);
     expect((await prepay(o.orderNo)).body.code).toBe('613');
@@ -300,7 +305,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
       expect(r.status).toBeGreaterThanOrEqual(400);
     }
     expect(await facts(o.id)).toMatchObject({
-      status: 0,
+      status: OrderPayStatus.un_paid,
       paid_events: 0,
       gateway_events: 0,
       payments: 'pending',
@@ -327,7 +332,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     }
     expect(outcomes.filter((x) => x === 'paid')).toHaveLength(1);
     expect(await facts(o.id)).toMatchObject({
-      status: 1,
+      status: OrderPayStatus.paid,
       paid_events: 1,
       gateway_events: 6,
       payments: 'succeeded',
@@ -339,17 +344,25 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const pay = (await prepay(o.orderNo)).body.data;
     const no = (pay.paymentId as string).replace(/-/g, '');
     const before = await member.get(`/pay/payment/wechat/queryOrder?orderNo=${o.orderNo}`);
-    expect(before.body.data).toEqual({ status: 0, paymentStatus: 'pending', ticketsIssued: 0 });
+    expect(before.body.data).toEqual({
+      status: OrderPayStatus.un_paid,
+      paymentStatus: 'pending',
+      ticketsIssued: 0,
+    });
     const late = fake.pay(no);
     const after = await member.get(`/pay/payment/wechat/queryOrder?orderNo=${o.orderNo}`);
     expect(after.body.code, JSON.stringify(after.body)).toBe('0');
-    expect(after.body.data).toMatchObject({ status: 1, paymentStatus: 'succeeded' });
+    expect(after.body.data).toMatchObject({ status: OrderPayStatus.paid, paymentStatus: 'succeeded' });
     expect(
       fake.requests.some((r) => r.path === `/v3/pay/transactions/out-trade-no/${no}?mchid=${MCH_ID}`),
     ).toBe(true);
     // The notification arriving afterwards changes nothing.
     expect((await deliver(late)).status).toBe(200);
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded' });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      payments: 'succeeded',
+    });
 
     const other = client(t);
     await registerUser(t, other);
@@ -377,7 +390,11 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const refunds = [...fake.refunds.values()].filter((r) => r.outTradeNo === noB);
     expect(refunds).toEqual([expect.objectContaining({ outRefundNo: refundId, refund: fenOf(o.total) })]);
     expect(fake.transactions.get(noA)!.refunded).toBe(0);
-    expect(await facts(o.id)).toMatchObject({ status: 1, paid_events: 1, payments: 'succeeded,refunded' });
+    expect(await facts(o.id)).toMatchObject({
+      status: OrderPayStatus.paid,
+      paid_events: 1,
+      payments: 'succeeded,refunded',
+    });
   });
 
   it('lets a guest pay a guest order with its grant; another member’s order is unknown', async () => {
@@ -386,7 +403,11 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const res = await prepay(o.orderNo, 'oGuest', guest, o.orderToken);
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
     const status = await query(o.orderNo, client(t), o.orderToken);
-    expect(status.body.data).toEqual({ status: 0, paymentStatus: 'pending', ticketsIssued: 0 });
+    expect(status.body.data).toEqual({
+      status: OrderPayStatus.un_paid,
+      paymentStatus: 'pending',
+      ticketsIssued: 0,
+    });
     const mine = await order();
     const stranger = client(t);
     await registerUser(t, stranger);
@@ -420,7 +441,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
       expect((await prepay(o.orderNo, null, by, orderToken)).body).toEqual(unknownPrepay);
       expect((await query(o.orderNo, by, orderToken)).body).toEqual(unknownQuery);
     }
-    expect(await facts(o.id)).toMatchObject({ status: 0, payments: null });
+    expect(await facts(o.id)).toMatchObject({ status: OrderPayStatus.un_paid, payments: null });
     expect(fake.requests.length).toBe(asked);
   });
 
@@ -429,7 +450,7 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     fake.state.replies = 'rogue';
     const res = await prepay(o.orderNo);
     expect(res.body.code).toBe('500');
-    expect(await facts(o.id)).toMatchObject({ status: 0, payments: 'canceled' });
+    expect(await facts(o.id)).toMatchObject({ status: OrderPayStatus.un_paid, payments: 'canceled' });
     fake.state.replies = 'signed';
     expect((await prepay(o.orderNo)).body.code).toBe('0');
   });

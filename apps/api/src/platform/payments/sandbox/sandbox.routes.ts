@@ -2,40 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobRunner } from '../../jobs/jobs';
 import { payReturnPath } from '../gateway';
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  type SandboxGateway,
-  sandboxNotification,
-  sandboxReference,
-} from './sandbox.gateway';
+import { sandboxNotification, sandboxReference } from './sandbox.gateway';
+import { type NotifyJob, SANDBOX_NOTIFY_JOB } from './sandbox.notify';
 import type { SandboxLedger, SandboxTransaction } from './sandbox.repository';
-
-/** The queue of sandbox notifications: each job posts one signed notification until a 2xx. */
-export const SANDBOX_NOTIFY_JOB = 'sandbox-notify';
-
-export interface NotifyJob {
-  url: string;
-  body: string;
-}
-
-/** Sends one notification; a non-2xx or a network error throws, so pg-boss retries it with backoff. */
-export type Deliver = (url: string, body: string, signature: string) => Promise<number>;
-
-export const fetchDeliver: Deliver = async (url, body, signature) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
-    body,
-    signal: AbortSignal.timeout(10_000),
-  });
-  return res.status;
-};
-
-/** Posts a notification signed at sending time (each retry gets a fresh timestamp). */
-export async function sendNotification(gateway: SandboxGateway, job: NotifyJob, deliver: Deliver) {
-  const status = await deliver(job.url, job.body, gateway.sign(job.body));
-  if (status < 200 || status >= 300) throw new Error(`notification answered ${status}`);
-}
 
 const ZParams = z.object({ paymentId: z.uuid() });
 
@@ -45,19 +14,18 @@ const ZParams = z.object({ paymentId: z.uuid() });
  * transaction in the sandbox's ledger and enqueue signed notifications to our notify URL
  * (retried until acknowledged, sometimes a duplicate a little later, on purpose), then send the
  * browser back through the return deep link with a 303. Cancel only goes back (payResult=fail):
- * nothing is settled or notified, and the traveller may pay again.
+ * nothing is settled or notified, and the traveller may pay again. The notifications are jobs
+ * (SANDBOX_NOTIFY_JOB): their worker is registered with the payments module's jobs (payments.jobs.ts).
  */
 export function sandboxRoutes(deps: {
-  gateway: SandboxGateway;
   ledger: SandboxLedger;
-  jobs: JobRunner;
+  jobs: Pick<JobRunner, 'send'>;
   notifyUrl: string;
   now: () => Date;
-  deliver?: Deliver;
   /** Chance of a second, later copy of a notification (0 turns duplicates off). */
   duplicateRate?: number;
 }): FastifyPluginAsyncZod {
-  const { gateway, jobs, ledger } = deps;
+  const { jobs, ledger } = deps;
   const lookup = (paymentId: string) => ledger.get(sandboxReference(paymentId));
   const duplicateRate = deps.duplicateRate ?? 0.3;
   return async (app) => {
@@ -67,26 +35,17 @@ export function sandboxRoutes(deps: {
       { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
-    await jobs.work<NotifyJob>(
-      SANDBOX_NOTIFY_JOB,
-      (job) => sendNotification(gateway, job, deps.deliver ?? fetchDeliver),
-      { retryLimit: 12, retryDelaySeconds: 2 },
-    );
-
     async function notify(
       paymentId: string,
       p: SandboxTransaction,
       status: 'succeeded' | 'failed',
     ): Promise<void> {
       const body = JSON.stringify(sandboxNotification(paymentId, status, p.amount, p.currency));
-      await jobs.send(SANDBOX_NOTIFY_JOB, { url: deps.notifyUrl, body });
+      const job: NotifyJob = { url: deps.notifyUrl, body };
+      await jobs.send(SANDBOX_NOTIFY_JOB, job);
       if (Math.random() < duplicateRate) {
         // The same event again, later: the receiver must acknowledge and ignore it.
-        await jobs.send(
-          SANDBOX_NOTIFY_JOB,
-          { url: deps.notifyUrl, body },
-          { startAfter: new Date(Date.now() + 3000) },
-        );
+        await jobs.send(SANDBOX_NOTIFY_JOB, job, { startAfter: new Date(Date.now() + 3000) });
       }
     }
 

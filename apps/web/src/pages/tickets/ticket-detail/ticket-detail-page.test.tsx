@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { OrderDetail } from '@wings/contracts';
+import { type OrderDetail, OrderPayStatus } from '@wings/contracts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { rememberOrderGrant, useOrderSession } from '../../../features/orders/order-session';
@@ -90,7 +90,7 @@ describe('ticket-detail', () => {
   test('a canceled order tells the traveller where their late payment went: refunding, then refunded', async () => {
     grant();
     let detail = makeOrderDetail({
-      status: 2,
+      status: OrderPayStatus.canceled,
       refunds: [
         {
           amount: { amount: 123456, currency: 'USD' },
@@ -165,7 +165,7 @@ describe('ticket-detail', () => {
         polls += 1;
         if (polls >= 2) order = ticketsIssued(makeOrderDetail());
         return ok({
-          status: polls >= 2 ? 1 : 0,
+          status: polls >= 2 ? OrderPayStatus.paid : OrderPayStatus.un_paid,
           paymentStatus: polls >= 2 ? 'succeeded' : 'pending',
           ticketsIssued: polls >= 2 ? 2 : 0,
         });
@@ -202,7 +202,7 @@ describe('ticket-detail', () => {
       (call) => {
         if (call.path !== STATUS) return undefined;
         polls += 1;
-        return ok({ status: 0, paymentStatus: 'pending', ticketsIssued: 0 });
+        return ok({ status: OrderPayStatus.un_paid, paymentStatus: 'pending', ticketsIssued: 0 });
       },
     );
     renderRoutes(routes, AT);

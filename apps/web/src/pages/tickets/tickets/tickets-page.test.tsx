@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { OrderPayStatus } from '@wings/contracts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { signIn } from '../../../test/accounts';
@@ -19,7 +20,8 @@ const routes = [
 const ALL = Array.from({ length: 12 }, (_, i) =>
   makeOrderSummary({
     orderNo: `W2612010000${String(i).padStart(2, '0')}`,
-    status: i % 3 === 2 ? 2 : i % 2 === 0 ? 1 : 0,
+    status:
+      i % 3 === 2 ? OrderPayStatus.canceled : i % 2 === 0 ? OrderPayStatus.paid : OrderPayStatus.un_paid,
   }),
 );
 
@@ -61,19 +63,23 @@ describe('Tickets & Services tab', () => {
     ]);
 
     fireEvent.click(screen.getByTestId('orders-filter-unpaid'));
-    const unpaid = ALL.filter((o) => o.status === 0);
+    const unpaid = ALL.filter((o) => o.status === OrderPayStatus.un_paid);
     await waitFor(() =>
       expect(screen.getAllByTestId(/^order-item-status-/).map((e) => e.textContent)).toEqual(
         unpaid.map(() => 'Unpaid'),
       ),
     );
-    expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: 0 });
+    expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: OrderPayStatus.un_paid });
     expect(screen.getByTestId('orders-filter-unpaid').getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(screen.getByTestId('orders-filter-canceled'));
-    await waitFor(() => expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: 2 }));
+    await waitFor(() =>
+      expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: OrderPayStatus.canceled }),
+    );
     fireEvent.click(screen.getByTestId('orders-filter-paid'));
-    await waitFor(() => expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: 1 }));
+    await waitFor(() =>
+      expect(members(calls).at(-1)).toEqual({ page: 1, pageSize: 10, status: OrderPayStatus.paid }),
+    );
     await screen.findByTestId('order-item-0');
   });
 
