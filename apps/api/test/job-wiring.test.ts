@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownDatabase, type TestApp } from './helpers';
 import { aPrivateFlight, type PrivateFlight } from './scenarios';
-import { type Client, contact, inventory, offerFor, party } from './support/booking';
+import { bookOrder, type Client, expiryState, inventory } from './support/booking';
 import { client, registerUser } from './support/clients';
 
 const MINUTE = 60_000;
@@ -31,33 +30,9 @@ describe('the job runner, wired into the app (pg-boss, on a database of its own)
     await own?.drop();
   });
 
-  /** A 2A1I order on the flight; returns its id. */
-  async function order(flight: PrivateFlight): Promise<string> {
-    const offerId = await offerFor(member, [2, 0, 1], [{ flightId: flight.flightId, bookingClass: 'M' }]);
-    const res = await member.post('/travelsky/ibe/saveTicketOrder', {
-      offerId,
-      passengers: party([2, 0, 1], flight.depLocalDate),
-      contact,
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-    });
-    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
-    const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [
-      res.body.data.orderNo,
-    ]);
-    return rows[0].id as string;
-  }
-
-  async function state(orderId: string) {
-    const { rows } = await t.database.pool.query(
-      `select o.status, o.canceled_at is not null as canceled,
-              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'expired') as expired_events,
-              (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds
-         from orders o where o.id = $1`,
-      [orderId],
-    );
-    return rows[0];
-  }
+  /** A 2A1I order of the member on the flight; returns its id. */
+  const order = async (flight: PrivateFlight) => (await bookOrder(t, member, flight, [2, 0, 1])).id;
+  const state = (orderId: string) => expiryState(t, orderId);
 
   it('runs the expiry as a pg-boss job enqueued at the deadline, and schedules the sweep', async () => {
     await t.app.jobs.start();

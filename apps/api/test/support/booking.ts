@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@wings/rules';
 import { expect } from 'vitest';
 import { hashCaptchaAnswer } from '../../src/modules/accounts';
+import { createInventory, type SeatCounters } from '../../src/modules/inventory';
 import type { TestApp } from '../helpers';
 import { aPrivateFlight, type PrivateFlight } from '../scenarios';
 import type { client } from './clients';
 
 /**
  * Test support of booking calls made as a client makes them (over HTTP): a priced offer, the
- * passengers and contact of an order, a solved captcha, and the seat counters of a flight.
+ * passengers and contact of an order, a solved captcha, the seat counters of a flight and the
+ * expiry state of an order.
  * Flights come from the scenario builders (test/scenarios): each test books flights of its own.
  */
 
@@ -99,24 +101,23 @@ export async function solvedCaptcha(t: TestApp, c: Client): Promise<string> {
   return res.body.data.captchaId as string;
 }
 
-/** Sold counters of a flight's class and its cabin. */
-export async function inventory(t: TestApp, flightId: string, bookingClass: string) {
-  const { rows } = await t.database.pool.query<{
-    class_sold: number;
-    class_ext: number;
-    class_limit: number;
-    cabin_sold: number;
-    cabin_ext: number;
-    capacity: number;
-    infant_sold: number;
-  }>(
-    `select i.sold as class_sold, i.external_sold as class_ext, i.authorised_limit as class_limit,
-            c.sold as cabin_sold, c.external_sold as cabin_ext, c.capacity, c.infant_sold
-       from flight_class_inventory i join flight_cabins c on c.flight_id = i.flight_id and c.cabin = i.cabin
-      where i.flight_id = $1 and i.booking_class = $2`,
-    [flightId, bookingClass],
+/** Sold counters of a flight's class and its cabin (inventory's own reading of them). */
+export async function inventory(t: TestApp, flightId: string, bookingClass: string): Promise<SeatCounters> {
+  const counters = await createInventory().counters(t.database.db, flightId, bookingClass);
+  if (!counters) throw new Error(`flight ${flightId} does not sell class ${bookingClass}`);
+  return counters;
+}
+
+/** What the expiry of an order changes: its status, its expiry events and its live seat holds. */
+export async function expiryState(t: TestApp, orderId: string) {
+  const { rows } = await t.database.pool.query(
+    `select o.status, o.canceled_at is not null as canceled,
+            (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'expired') as expired_events,
+            (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds
+       from orders o where o.id = $1`,
+    [orderId],
   );
-  return rows[0]!;
+  return rows[0];
 }
 
 export interface BookedOrder {

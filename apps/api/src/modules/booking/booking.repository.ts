@@ -142,7 +142,8 @@ function violatedConstraint(err: unknown): string | null {
   return null;
 }
 
-const orderColumns = {
+/** The columns of an order every reader of it selects (this repository and the orders one). */
+export const orderHeadColumns = {
   id: orders.id,
   orderNo: orders.orderNo,
   pnr: orders.pnr,
@@ -150,10 +151,10 @@ const orderColumns = {
   status: orders.status,
   currency: orders.currency,
   payDeadline: orders.payDeadline,
-  offerId: orders.offerId,
   promoCode: orders.promoCode,
-  requestHash: orders.requestHash,
 };
+
+const orderColumns = { ...orderHeadColumns, offerId: orders.offerId, requestHash: orders.requestHash };
 
 function toState(r: {
   id: string;

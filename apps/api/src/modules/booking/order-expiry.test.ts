@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
 import { client, registerUser } from '../../../test/support/clients';
 import { ORDER_EXPIRE_JOB } from './booking.service';
-import { type Client, contact, inventory, offerFor, party } from './test-support';
+import { bookOrder, type Client, expiryState, inventory } from './test-support';
 
 const MINUTE = 60_000;
 
@@ -26,33 +25,9 @@ describe('unpaid orders expire at their deadline and give their seats back once'
   });
   afterAll(() => t.close());
 
-  /** A 2A1I order on the flight; returns its id. */
-  async function order(flight: PrivateFlight): Promise<string> {
-    const offerId = await offerFor(member, [2, 0, 1], [{ flightId: flight.flightId, bookingClass: 'M' }]);
-    const res = await member.post('/travelsky/ibe/saveTicketOrder', {
-      offerId,
-      passengers: party([2, 0, 1], flight.depLocalDate),
-      contact,
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-    });
-    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
-    const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [
-      res.body.data.orderNo,
-    ]);
-    return rows[0].id as string;
-  }
-
-  async function state(orderId: string) {
-    const { rows } = await t.database.pool.query(
-      `select o.status, o.canceled_at is not null as canceled,
-              (select count(*)::int from order_events e where e.order_id = o.id and e.type = 'expired') as expired_events,
-              (select count(*)::int from order_holds h where h.order_id = o.id and h.released_at is null) as live_holds
-         from orders o where o.id = $1`,
-      [orderId],
-    );
-    return rows[0];
-  }
+  /** A 2A1I order of the member on the flight; returns its id. */
+  const order = async (flight: PrivateFlight) => (await bookOrder(t, member, flight, [2, 0, 1])).id;
+  const state = (orderId: string) => expiryState(t, orderId);
 
   it('keeps an order before its deadline', async () => {
     clock = new Date();
@@ -69,8 +44,8 @@ describe('unpaid orders expire at their deadline and give their seats back once'
     const before = await inventory(t, flight.flightId, 'M');
     const id = await order(flight);
     const held = await inventory(t, flight.flightId, 'M');
-    expect(held.class_sold - before.class_sold).toBe(2);
-    expect(held.infant_sold - before.infant_sold).toBe(1);
+    expect(held.classSold - before.classSold).toBe(2);
+    expect(held.infantSold - before.infantSold).toBe(1);
 
     clock = new Date(Date.now() + 21 * MINUTE);
     const results = await Promise.all([

@@ -1,18 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orderPassengers, orderPriceLines, orderSegments, orders } from '../../db/schema/booking';
 import type { Db } from '../../platform/db';
-import type { NewPassenger } from './booking.repository';
+import { type NewPassenger, type NewSegment, orderHeadColumns, type StoredOrder } from './booking.repository';
 
 /** An order row as the orders module reads it. */
-export interface OrderRow {
-  id: string;
-  orderNo: string;
-  pnr: string;
-  userId: string | null;
-  status: number;
-  currency: string;
-  payDeadline: Date;
-  promoCode: string | null;
+export interface OrderRow extends Omit<StoredOrder, 'offerId' | 'requestHash'> {
   createdAt: Date;
 }
 
@@ -24,19 +16,10 @@ export interface ContactRow {
   phone: string;
 }
 
-export interface SegmentRow {
+/** A leg of an order as stored: the fields booking wrote (but the flight id), with the row's ids. */
+export interface SegmentRow extends Omit<NewSegment, 'flightId'> {
   id: string;
   orderId: string;
-  seq: number;
-  flightNo: string;
-  depCode: string;
-  arrCode: string;
-  depUtc: Date;
-  arrUtc: Date;
-  aircraft: string;
-  family: string;
-  cabin: string;
-  bookingClass: string;
 }
 
 /** A passenger of an order as stored: the fields booking wrote, with the row's id. */
@@ -52,17 +35,7 @@ export interface PriceLineRow {
   amount: number;
 }
 
-const orderColumns = {
-  id: orders.id,
-  orderNo: orders.orderNo,
-  pnr: orders.pnr,
-  userId: orders.userId,
-  status: orders.status,
-  currency: orders.currency,
-  payDeadline: orders.payDeadline,
-  promoCode: orders.promoCode,
-  createdAt: orders.createdAt,
-};
+const orderColumns = { ...orderHeadColumns, createdAt: orders.createdAt };
 
 /** Read-only access to orders, their legs, passengers and price lines. */
 export class OrdersRepository {

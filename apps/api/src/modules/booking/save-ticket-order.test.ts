@@ -56,8 +56,8 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     expect(row.line_total).toBe(order.amountDue.amount);
     expect(order.amountDue).toEqual(order.price.total);
     const after = await inventory(t, out.flightId, 'M');
-    expect(after.class_sold - before.class_sold).toBe(1);
-    expect(after.cabin_sold - before.cabin_sold).toBe(1);
+    expect(after.classSold - before.classSold).toBe(1);
+    expect(after.cabinSold - before.cabinSold).toBe(1);
     const events = await t.database.pool.query('select type, actor from order_events where order_id = $1', [
       row.id,
     ]);
@@ -112,9 +112,9 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
       [back, backBefore],
     ] as const) {
       const after = await inventory(t, f.flightId, 'M');
-      expect(after.class_sold - before.class_sold).toBe(3);
-      expect(after.cabin_sold - before.cabin_sold).toBe(3);
-      expect(after.infant_sold - before.infant_sold).toBe(1);
+      expect(after.classSold - before.classSold).toBe(3);
+      expect(after.cabinSold - before.cabinSold).toBe(3);
+      expect(after.infantSold - before.infantSold).toBe(1);
     }
     const counts = await t.database.pool.query(
       `select (select count(*)::int from order_segments where order_id = $1) as segments,
@@ -152,7 +152,7 @@ describe('saveTicketOrder (issue 4: an order that holds its seats)', () => {
     );
     expect(orders.rows[0].n).toBe(2);
     const after = await inventory(t, out.flightId, 'M');
-    expect(after.class_sold - before.class_sold).toBe(2);
+    expect(after.classSold - before.classSold).toBe(2);
 
     // The same key from someone else never shows this order.
     const stranger = client(t);

@@ -56,15 +56,15 @@ describe('seat holds under concurrency (docs/architecture.md §7: never oversold
     expect(soldOut).toBe(BUYERS - SEATS_LEFT);
 
     const after = await inventory(t, flight.flightId, 'M');
-    expect(after.class_sold).toBe(before.class_sold + SEATS_LEFT);
-    expect(after.class_sold + after.class_ext).toBe(after.class_limit);
-    expect(after.cabin_sold).toBe(before.cabin_sold + SEATS_LEFT);
+    expect(after.classSold).toBe(before.classSold + SEATS_LEFT);
+    expect(after.classSold + after.classExternalSold).toBe(after.classLimit);
+    expect(after.cabinSold).toBe(before.cabinSold + SEATS_LEFT);
     // Sold equals the seats of live holds (docs/architecture.md §7), and nothing went past a limit.
     const { rows } = await t.database.pool.query(
       `select coalesce(sum(h.seats), 0)::int as held, count(distinct h.order_id)::int as orders
          from order_holds h where h.flight_id = $1 and h.booking_class = 'M' and h.released_at is null`,
       [flight.flightId],
     );
-    expect(rows[0]).toEqual({ held: after.class_sold, orders: SEATS_LEFT + before.class_sold });
+    expect(rows[0]).toEqual({ held: after.classSold, orders: SEATS_LEFT + before.classSold });
   }, 120_000);
 });

@@ -55,7 +55,8 @@ export function byLockOrder<T extends SeatHold>(holds: T[]): T[] {
   );
 }
 
-function toHold(r: {
+/** A row of order_holds as the queries below return it (a type: execute wants an indexable row). */
+type HoldRow = {
   id: string;
   order_id: string;
   flight_id: string;
@@ -63,7 +64,12 @@ function toHold(r: {
   booking_class: string;
   seats: number;
   infants: number;
-}): StoredHold {
+};
+
+/** The columns of a HoldRow. */
+const HOLD_COLUMNS = sql.raw('id, order_id, flight_id, cabin, booking_class, seats, infants');
+
+function toHold(r: HoldRow): StoredHold {
   return {
     id: r.id,
     orderId: r.order_id,
@@ -141,33 +147,17 @@ export class InventoryRepository {
 
   /** Marks the order's live holds released; only the rows this call flipped. */
   async markReleased(orderId: string, now: Date): Promise<StoredHold[]> {
-    const released = await this.db.execute<{
-      id: string;
-      order_id: string;
-      flight_id: string;
-      cabin: string;
-      booking_class: string;
-      seats: number;
-      infants: number;
-    }>(sql`
+    const released = await this.db.execute<HoldRow>(sql`
       update order_holds set released_at = ${now}, updated_at = ${now}
        where order_id = ${orderId} and released_at is null
-      returning id, order_id, flight_id, cabin, booking_class, seats, infants`);
+      returning ${HOLD_COLUMNS}`);
     return released.rows.map(toHold);
   }
 
   /** The released holds of an order (to take again after a late payment). */
   async releasedHolds(orderId: string): Promise<StoredHold[]> {
-    const r = await this.db.execute<{
-      id: string;
-      order_id: string;
-      flight_id: string;
-      cabin: string;
-      booking_class: string;
-      seats: number;
-      infants: number;
-    }>(sql`
-      select id, order_id, flight_id, cabin, booking_class, seats, infants from order_holds
+    const r = await this.db.execute<HoldRow>(sql`
+      select ${HOLD_COLUMNS} from order_holds
        where order_id = ${orderId} and released_at is not null`);
     return r.rows.map(toHold);
   }
@@ -183,16 +173,8 @@ export class InventoryRepository {
   /** The live (unreleased) holds of some orders. */
   async liveHolds(orderIds: string[]): Promise<StoredHold[]> {
     if (orderIds.length === 0) return [];
-    const r = await this.db.execute<{
-      id: string;
-      order_id: string;
-      flight_id: string;
-      cabin: string;
-      booking_class: string;
-      seats: number;
-      infants: number;
-    }>(sql`
-      select id, order_id, flight_id, cabin, booking_class, seats, infants from order_holds
+    const r = await this.db.execute<HoldRow>(sql`
+      select ${HOLD_COLUMNS} from order_holds
        where order_id in (${sql.join(
          orderIds.map((id) => sql`${id}`),
          sql`, `,

@@ -2,7 +2,7 @@ import { zonedTimeToUtc } from '@wings/rules';
 import type { Executor } from '../../platform/db';
 import { createInventory } from '../inventory';
 import { bookingClassLimits } from '../pricing';
-import { createNetworkRepository } from './network.repository';
+import { createNetworkRepository, type NewFlight } from './network.repository';
 
 type Cabin = 'C' | 'Y';
 
@@ -33,14 +33,8 @@ export interface DatedFlightInput {
   classes?: Record<string, { authorisedLimit?: number; externalSold?: number } | null>;
 }
 
-export interface DatedFlight {
+export interface DatedFlight extends Omit<NewFlight, 'status'> {
   flightId: string;
-  flightNo: string;
-  routeCode: string;
-  depLocalDate: string;
-  depUtc: Date;
-  arrUtc: Date;
-  aircraftCode: string;
 }
 
 /**
@@ -59,15 +53,15 @@ export async function createDatedFlight(tx: Executor, input: DatedFlightInput): 
 
   const depUtc = zonedTimeToUtc(input.date, input.depLocalTime ?? '10:00', route.originZone);
   const arrUtc = new Date(depUtc.getTime() + (input.blockMinutes ?? route.blockMinutes) * 60_000);
-  const flightId = await repo.insertFlight({
+  const flight = {
     flightNo: input.flightNo,
     routeCode,
     depLocalDate: input.date,
     depUtc,
     arrUtc,
     aircraftCode,
-    status: input.status ?? 'scheduled',
-  });
+  };
+  const flightId = await repo.insertFlight({ ...flight, status: input.status ?? 'scheduled' });
 
   const cabinSeats = (cabin: Cabin) => {
     const given = input.cabins?.[cabin];
@@ -103,13 +97,5 @@ export async function createDatedFlight(tx: Executor, input: DatedFlightInput): 
   });
   await createInventory().openFlight(tx, { flightId, cabins, classes }, new Date());
 
-  return {
-    flightId,
-    flightNo: input.flightNo,
-    routeCode,
-    depLocalDate: input.date,
-    depUtc,
-    arrUtc,
-    aircraftCode,
-  };
+  return { flightId, ...flight };
 }

@@ -2,6 +2,7 @@ import type { Currency } from '@wings/contracts';
 import { estimateBlockMinutes, greatCircleKm } from '@wings/rules';
 import { aircraftTypes, airports, routes, type SeatMap, schedules } from '../../db/schema/network';
 import type { Executor } from '../../platform/db';
+import type { NetworkRoute } from './network.repository';
 
 /**
  * The demo network of the airline (docs/architecture.md): a hub at Phnom Penh Techo (KTI) with
@@ -302,20 +303,10 @@ function routeCurrency(originCountry: string): Currency {
   return originCountry === 'CN' ? 'CNY' : 'USD';
 }
 
-/** A directed route of the demo network, with its distance from the airports' coordinates. */
-export interface DemoRoute {
-  code: string;
-  origin: string;
-  destination: string;
-  distanceKm: number;
-  currency: Currency;
-  blockMinutes: number;
-}
-
-/** The routes the demo schedules fly, with distances from coordinates. */
-export function networkRoutes(): DemoRoute[] {
+/** The routes the demo schedules fly, with distances from the airports' coordinates. */
+export function networkRoutes(): NetworkRoute[] {
   const byCode = new Map(AIRPORTS.map((a) => [a.code, a]));
-  const out = new Map<string, DemoRoute>();
+  const out = new Map<string, NetworkRoute>();
   for (const s of SCHEDULES) {
     const code = `${s.from}-${s.to}`;
     if (out.has(code)) continue;

@@ -8,7 +8,6 @@
 export { createDatedFlight, type DatedFlight, type DatedFlightInput } from './dated-flight';
 export {
   AIRPORTS as DEMO_AIRPORTS,
-  type DemoRoute,
   demoAirportCountries,
   networkRoutes as demoNetworkRoutes,
   SCHEDULES as DEMO_SCHEDULES,

@@ -35,6 +35,17 @@ export interface AircraftCapacity {
   infantCapacityY: number;
 }
 
+/** A dated flight as it is first written. */
+export interface NewFlight {
+  flightNo: string;
+  routeCode: string;
+  depLocalDate: string;
+  depUtc: Date;
+  arrUtc: Date;
+  aircraftCode: string;
+  status: string;
+}
+
 /** Data access of the network module: the only file of the module that knows its tables. */
 export function createNetworkRepository(db: Executor) {
   return {
@@ -92,15 +103,7 @@ export function createNetworkRepository(db: Executor) {
     },
 
     /** Inserts one dated flight outside any schedule; its id. */
-    async insertFlight(input: {
-      flightNo: string;
-      routeCode: string;
-      depLocalDate: string;
-      depUtc: Date;
-      arrUtc: Date;
-      aircraftCode: string;
-      status: string;
-    }): Promise<string> {
+    async insertFlight(input: NewFlight): Promise<string> {
       const [row] = await db
         .insert(flights)
         .values({

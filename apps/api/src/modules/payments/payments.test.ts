@@ -245,11 +245,11 @@ describe('payment notifications and ticketing, exactly once', () => {
     const held = await inventory(t, o.flight.flightId, 'M');
     clock = new Date(Date.now() + 21 * MINUTE);
     expect((await t.app.booking.expireOrder(o.id)).expired).toBe(true);
-    expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold - 3);
+    expect((await inventory(t, o.flight.flightId, 'M')).classSold).toBe(held.classSold - 3);
 
     const reply = await notify(sandboxNotification(pay.paymentId, 'succeeded', pay.amount.amount, 'USD'));
     expect(reply.body.data.outcome).toBe('late_rehold');
-    expect((await inventory(t, o.flight.flightId, 'M')).class_sold).toBe(held.class_sold);
+    expect((await inventory(t, o.flight.flightId, 'M')).classSold).toBe(held.classSold);
     await t.app.ticketing.issueTickets(o.id);
     expect(await facts(o.id)).toMatchObject({
       status: OrderPayStatus.paid,

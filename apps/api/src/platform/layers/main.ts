@@ -1,18 +1,14 @@
 import { callErrorMessageKey, ErrorCodes, formatMessage, LOGIN_EXPIRED_DATA_STATUS } from '@wings/contracts';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AccessTokenService } from '../auth/access-token.service';
 import { ok } from '../envelope';
 import { AppError } from '../errors';
 import { readBodyContext } from '../request-context';
 import {
   type Failure,
-  type HealthProbe,
-  healthRoute,
   type LayerEnvelope,
-  type LayerParts,
   requireAccessToken,
-  serveParts,
-  useEnvelope,
+  serveLayer,
+  type TokenLayerDeps,
 } from './shared';
 
 /** Where the main layer is served (docs/architecture.md §3: `/api/travelsky`, `/api/ca`, `/api/pay`, ...). */
@@ -58,26 +54,16 @@ function withCallMessage(
   };
 }
 
-export interface MainLayerDeps {
-  database: HealthProbe;
-  tokens: Pick<AccessTokenService, 'check'>;
-  /** What the modules serve in this layer (app.layers), registered in this context. */
-  parts: LayerParts;
-}
-
 /**
  * The main request layer, an encapsulated context at /api: the traveller app's calls, in the
  * main envelope, each needing a live app access token unless marked public (spec §7). The
  * session (`token` header) is read by the accounts module's hook, after the access token, so a
  * missing access token is reported first.
  */
-export function mainLayer(deps: MainLayerDeps): FastifyPluginAsync {
-  return async (layer) => {
-    useEnvelope(layer, mainLayerEnvelope);
+export function mainLayer(deps: TokenLayerDeps): FastifyPluginAsync {
+  return serveLayer(mainLayerEnvelope, deps, (layer) => {
     layer.addHook('onRequest', requireAccessToken(deps.tokens));
     // Spec §7: `language` and `apiBkSource` the main layer adds to object bodies (read, then removed).
     layer.addHook('preValidation', readBodyContext);
-    await layer.register(healthRoute(mainLayerEnvelope, deps.database));
-    await serveParts(layer, deps.parts);
-  };
+  });
 }

@@ -1,16 +1,7 @@
 import { ErrorCodes, MEMBER_LOGIN_EXPIRED_STATUS, MEMBER_OK_STATUS } from '@wings/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AccessTokenService } from '../auth/access-token.service';
 import { memberOk } from '../envelope';
-import {
-  type HealthProbe,
-  healthRoute,
-  type LayerEnvelope,
-  type LayerParts,
-  requireAccessToken,
-  serveParts,
-  useEnvelope,
-} from './shared';
+import { type LayerEnvelope, requireAccessToken, serveLayer, type TokenLayerDeps } from './shared';
 
 /** Where the member (loyalty) layer is served (spec §7: `/fqt`). */
 export const MEMBER_PREFIX = '/api/fqt';
@@ -30,13 +21,6 @@ export const memberLayerEnvelope: LayerEnvelope = {
   },
 };
 
-export interface MemberLayerDeps {
-  database: HealthProbe;
-  tokens: Pick<AccessTokenService, 'check'>;
-  /** What the modules serve in this layer (app.layers), registered in this context. */
-  parts: LayerParts;
-}
-
 /**
  * The member request layer, an encapsulated context at /api/fqt (the loyalty programme's calls,
  * spec §7). Like the main layer it needs a live app access token (the member client obtains
@@ -44,11 +28,8 @@ export interface MemberLayerDeps {
  * is read by the loyalty module's hook when that issue adds it. Until then it answers only its
  * public health call.
  */
-export function memberLayer(deps: MemberLayerDeps): FastifyPluginAsync {
-  return async (layer) => {
-    useEnvelope(layer, memberLayerEnvelope);
+export function memberLayer(deps: TokenLayerDeps): FastifyPluginAsync {
+  return serveLayer(memberLayerEnvelope, deps, (layer) => {
     layer.addHook('onRequest', requireAccessToken(deps.tokens));
-    await layer.register(healthRoute(memberLayerEnvelope, deps.database));
-    await serveParts(layer, deps.parts);
-  };
+  });
 }

@@ -75,6 +75,36 @@ export interface HealthProbe {
   ping(): Promise<boolean>;
 }
 
+/** What a layer is given: the database its health call pings, what the modules serve in it. */
+export interface LayerDeps {
+  database: HealthProbe;
+  /** What the modules serve in this layer (app.layers), registered in this context. */
+  parts: LayerParts;
+}
+
+/** What a layer whose calls need a live app access token (main, member) is given. */
+export interface TokenLayerDeps extends LayerDeps {
+  tokens: Pick<AccessTokenService, 'check'>;
+}
+
+/**
+ * A request layer as an encapsulated context: its envelope, its own request hooks (`hooks`,
+ * added before any route, so every call of the layer runs them), its health call, then what
+ * the modules serve in it.
+ */
+export function serveLayer(
+  envelope: LayerEnvelope,
+  deps: LayerDeps,
+  hooks: (layer: FastifyInstance) => void,
+): FastifyPluginAsync {
+  return async (layer) => {
+    useEnvelope(layer, envelope);
+    hooks(layer);
+    await layer.register(healthRoute(envelope, deps.database));
+    await serveParts(layer, deps.parts);
+  };
+}
+
 /**
  * Gives an encapsulated context a layer's envelope: its error handler (every error, one shape, in
  * the caller's language, nothing internal leaking), its not-found reply for paths inside its

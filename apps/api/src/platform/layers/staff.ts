@@ -1,14 +1,7 @@
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors';
 import { mainLayerEnvelope } from './main';
-import {
-  type HealthProbe,
-  healthRoute,
-  type LayerEnvelope,
-  type LayerParts,
-  serveParts,
-  useEnvelope,
-} from './shared';
+import { type LayerDeps, type LayerEnvelope, serveLayer } from './shared';
 
 /** Where the staff (back-office) layer is served (docs/architecture.md §3: `/api/admin`). */
 export const STAFF_PREFIX = '/api/admin';
@@ -30,18 +23,9 @@ export const requireStaffSession: onRequestAsyncHookHandler = async (request) =>
   throw new AppError('loginExpired');
 };
 
-export interface StaffLayerDeps {
-  database: HealthProbe;
-  /** What the modules serve in this layer (app.layers), registered in this context. */
-  parts: LayerParts;
-}
-
 /** The staff request layer, an encapsulated context at /api/admin: only its health call for now. */
-export function staffLayer(deps: StaffLayerDeps): FastifyPluginAsync {
-  return async (layer) => {
-    useEnvelope(layer, staffLayerEnvelope);
+export function staffLayer(deps: LayerDeps): FastifyPluginAsync {
+  return serveLayer(staffLayerEnvelope, deps, (layer) => {
     layer.addHook('onRequest', requireStaffSession);
-    await layer.register(healthRoute(staffLayerEnvelope, deps.database));
-    await serveParts(layer, deps.parts);
-  };
+  });
 }

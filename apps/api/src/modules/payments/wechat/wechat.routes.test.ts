@@ -1,9 +1,8 @@
-import { createHash, generateKeyPairSync, randomUUID, verify } from 'node:crypto';
+import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers';
-import { aPrivateFlight } from '../../../../test/scenarios';
-import { type Client, contact, offerFor, party, solvedCaptcha } from '../../../../test/support/booking';
+import { bookOrder, type Client } from '../../../../test/support/booking';
 import { client, registerUser } from '../../../../test/support/clients';
 import { signOrderGrant } from '../../../platform/order-grant';
 import {
@@ -76,28 +75,8 @@ describe('WeChat Pay: prepay, notification, query and refund through the local f
     const by = opts.by ?? member;
     const counts = opts.counts ?? [1, 1, 0];
     const from = opts.from ?? 'KTI';
-    const flight = await aPrivateFlight(t, { from, to: from === 'KTI' ? 'CAN' : 'KTI' });
-    const offerId = await offerFor(by, counts, [{ flightId: flight.flightId, bookingClass: 'M' }]);
-    const guest = by.session === undefined;
-    const res = await by.post('/travelsky/ibe/saveTicketOrder', {
-      offerId,
-      passengers: party(counts, flight.depLocalDate),
-      contact,
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-      ...(guest ? { captchaId: await solvedCaptcha(t, by), captcha: 'abcd' } : {}),
-    });
-    expect(res.body.code, JSON.stringify(res.body)).toBe('0');
-    const orderNo = res.body.data.orderNo as string;
-    const { rows } = await t.database.pool.query('select id from orders where order_no = $1', [orderNo]);
-    return {
-      orderNo,
-      id: rows[0].id as string,
-      total: res.body.data.amountDue.amount as number,
-      currency: res.body.data.amountDue.currency as string,
-      passengers: counts[0] + counts[1] + counts[2],
-      orderToken: res.body.data.orderToken as string,
-    };
+    const booked = await bookOrder(t, by, { from, to: from === 'KTI' ? 'CAN' : 'KTI' }, counts);
+    return { ...booked, passengers: counts[0] + counts[1] + counts[2] };
   }
 
   async function prepay(
@@ -506,17 +485,8 @@ describe('WeChat calls where WeChat is not configured', () => {
   });
 
   it('takes WeChat payments in the sandbox outside production', async () => {
-    const flight = await aPrivateFlight(t, { from: 'CAN', to: 'KTI' });
-    const offerId = await offerFor(member, [1, 0, 0], [{ flightId: flight.flightId, bookingClass: 'M' }]);
-    const saved = await member.post('/travelsky/ibe/saveTicketOrder', {
-      offerId,
-      passengers: party([1, 0, 0], flight.depLocalDate),
-      contact,
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-    });
-    expect(saved.body.code, JSON.stringify(saved.body)).toBe('0');
-    const res = await member.post(`/pay/payment/wechat/jsPrepayOrder/${saved.body.data.orderNo}`, {
+    const { orderNo } = await bookOrder(t, member, { from: 'CAN', to: 'KTI' });
+    const res = await member.post(`/pay/payment/wechat/jsPrepayOrder/${orderNo}`, {
       openid: 'o1',
     });
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
