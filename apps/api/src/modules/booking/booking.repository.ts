@@ -382,12 +382,12 @@ export class BookingRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** Whether the order is paid and still owed tickets. */
-  async owesTickets(orderId: string): Promise<boolean> {
-    const r = await this.db.execute(
-      sql`select 1 from orders where id = ${orderId} and status = ${PAID} and ticketed_at is null`,
+  /** The id of the order with this number when it is paid and still owed tickets, else null. */
+  async owingTickets(orderNo: string): Promise<string | null> {
+    const r = await this.db.execute<{ id: string }>(
+      sql`select id from orders where order_no = ${orderNo} and status = ${PAID} and ticketed_at is null`,
     );
-    return r.rows.length > 0;
+    return r.rows[0]?.id ?? null;
   }
 
   /**

@@ -15,7 +15,7 @@ export interface OrderPayableOwnerDeps {
   inventory: Inventory;
   pricing: Pick<PricingPort, 'retakePromo'>;
   /** Booking's ticketing step: prompts its job after a payment (ticketing.ts). */
-  ticketing: { prompt(orderId: string): Promise<void>; promptIfOwed(orderId: string): Promise<void> };
+  ticketing: { prompt(orderId: string): Promise<void> };
   /** The tickets an order holds (the tickets module). */
   tickets: { count(orderId: string): Promise<number> };
   log: Logger;
@@ -77,10 +77,11 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
 
     async afterPaid(payable, replay) {
       try {
-        const id = await reads.idByOrderNo(payable.reference);
-        if (!id) return;
-        if (replay) await deps.ticketing.promptIfOwed(id);
-        else await deps.ticketing.prompt(id);
+        // A replay prompts only an order still owed tickets: one indexed read, as gateways resend a lot.
+        const id = replay
+          ? await reads.owingTickets(payable.reference)
+          : await reads.idByOrderNo(payable.reference);
+        if (id) await deps.ticketing.prompt(id);
       } catch (err) {
         deps.log.warn(
           { err, orderNo: payable.reference },

@@ -20,7 +20,6 @@ export interface TicketingOrders {
   /** The paid → ticketed mark and its `ticketed` event (when tickets were issued, or none was written yet). */
   markTicketed(tx: Executor, orderId: string, now: Date, tickets: number, issued: number): Promise<void>;
   untickedPaidOrders(limit: number, after: SweepCursor | null): Promise<SweepCursor[]>;
-  owesTickets(orderId: string): Promise<boolean>;
   idByOrderNo(orderNo: string): Promise<string | null>;
 }
 
@@ -36,7 +35,6 @@ export function createTicketingOrders(db: Db): TicketingOrders {
       await markOrderTicketed(tx, orderId, now, { tickets, issued });
     },
     untickedPaidOrders: (limit, after) => repo.untickedPaidOrders(limit, after),
-    owesTickets: (orderId) => repo.owesTickets(orderId),
     idByOrderNo: (orderNo) => repo.idByOrderNo(orderNo),
   };
 }

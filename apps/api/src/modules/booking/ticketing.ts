@@ -124,11 +124,6 @@ export class Ticketing {
       this.deps.log.warn({ err, orderId }, 'could not enqueue ticketing; the sweep will ticket the order');
     }
   }
-
-  /** prompt, only while the order is paid and still owed tickets (a replayed payment notification). */
-  async promptIfOwed(orderId: string): Promise<void> {
-    if (await this.deps.orders.owesTickets(orderId)) await this.prompt(orderId);
-  }
 }
 
 /** Booking's ticketing step over the app's database. */
