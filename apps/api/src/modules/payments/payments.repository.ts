@@ -297,11 +297,21 @@ export class PaymentsRepository {
     return this.toPayment(r.rows[0]);
   }
 
-  async paymentByReference(gateway: string, reference: string): Promise<StoredPayment | null> {
-    const r = await this.db.execute(
-      sql`${this.paymentSelect} where p.gateway = ${gateway} and p.gateway_reference = ${reference}`,
-    );
-    return this.toPayment(r.rows[0]);
+  /**
+   * The payment a notification names, and whether its event is already stored, in one read:
+   * gateways resend a lot, and a replay is then answered without another round trip.
+   */
+  async notifiedPayment(
+    gateway: string,
+    reference: string,
+    eventId: string,
+  ): Promise<{ payment: StoredPayment; eventStored: boolean } | null> {
+    const r = await this.db.execute(sql`
+      select q.*, exists (select 1 from payment_events e
+                           where e.gateway = ${gateway} and e.gateway_event_id = ${eventId}) as event_stored
+        from (${this.paymentSelect} where p.gateway = ${gateway} and p.gateway_reference = ${reference}) q`);
+    const payment = this.toPayment(r.rows[0]);
+    return payment ? { payment, eventStored: r.rows[0]?.event_stored === true } : null;
   }
 
   /** The latest payment of a payable. */

@@ -404,8 +404,9 @@ export class PaymentsService {
   ): Promise<NotificationOutcome> {
     const gateway = this.gateway(gatewayName);
     const n = await gateway.verifyNotification(rawBody, headers);
-    const payment = await this.deps.repo.paymentByReference(gateway.name, n.gatewayReference);
-    if (!payment) throw new NotificationRejected('unknown payment');
+    const found = await this.deps.repo.notifiedPayment(gateway.name, n.gatewayReference, n.eventId);
+    if (!found) throw new NotificationRejected('unknown payment');
+    const { payment, eventStored } = found;
     if (n.amount !== payment.amount || n.currency !== payment.currency) {
       this.deps.log.warn(
         { paymentId: payment.id, amount: n.amount, currency: n.currency },
@@ -413,7 +414,7 @@ export class PaymentsService {
       );
       throw new NotificationRejected('amount or currency mismatch');
     }
-    return this.applyVerified(gateway.name, payment, n);
+    return this.applyVerified(gateway.name, payment, n, eventStored);
   }
 
   /**
@@ -493,11 +494,13 @@ export class PaymentsService {
     gatewayName: string,
     payment: StoredPayment,
     n: VerifiedNotification,
+    /** Whether the event is stored, when the caller read it with the payment. */
+    eventStored?: boolean,
   ): Promise<NotificationOutcome> {
     let result: Applied = { outcome: 'ignored' };
     // A replay already stored is answered without a transaction: gateways resend a lot. (One
     // racing its original past this read still meets the unique key inside apply.)
-    if (await this.deps.repo.hasEvent(gatewayName, n.eventId)) {
+    if (eventStored ?? (await this.deps.repo.hasEvent(gatewayName, n.eventId))) {
       result = { outcome: 'duplicate' };
     } else {
       for (let attempt = 1; ; attempt++) {
