@@ -14,6 +14,7 @@ export const WEB_BUILD_INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/sw-precache.ts',
+  'apps/web/compress-assets.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contracts/src',

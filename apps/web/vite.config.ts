@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssets } from './compress-assets';
 import { precacheServiceWorker } from './sw-precache';
 
 /** The traveller PWA, built to dist/ and served by the API at `/`. */
@@ -16,6 +17,8 @@ export default defineConfig({
     react(),
     // dist/sw.js: src/sw.js with the list of every file of the shell, precached at install.
     precacheServiceWorker({ template: fileURLToPath(new URL('./src/sw.js', import.meta.url)) }),
+    // dist/**/*.br and *.gz beside every text file, served by the API to clients that accept them.
+    compressAssets(),
   ],
   build: {
     outDir: 'dist',

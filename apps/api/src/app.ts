@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -86,6 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('preValidation', refuseNulCharacters);
+  // Replies of 1 KB or more (JSON, the docs, the dev pages) in brotli or gzip when the client
+  // accepts it, with `Vary: accept-encoding`; registered before every route, which it then covers.
+  // The built web app's files come compressed from the build (registerWebApp), and a reply that
+  // already has a Content-Encoding or is not text (the itinerary PDF) is left alone.
+  await app.register(fastifyCompress, compressReplies);
   // Paths outside every request layer (the web app's missing files, the docs) answer in the main envelope.
   answerFailures(app, mainLayerEnvelope);
   // The request layers' registry: modules add their calls to a layer, mounted after them (below).
@@ -188,7 +194,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built traveller app at `/`: hashed assets cached for a year, index.html always revalidated. */
+/**
+ * How replies are compressed (@fastify/compress): brotli at quality 4 (the plugin's default,
+ * fast enough per request) or gzip, from 1 KB. Request bodies are never decompressed: no client
+ * sends them compressed, and the payment gateways' notifications must reach their signature
+ * check as the exact bytes sent (a Content-Encoding on them is not ours to interpret).
+ */
+const compressReplies = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  globalDecompression: false,
+} satisfies FastifyCompressOptions;
+
+/**
+ * Serves the built traveller app at `/`: hashed assets cached for a year, index.html and sw.js
+ * always revalidated. A client that accepts brotli or gzip gets the `.br` or `.gz` file the
+ * build wrote beside each text file (apps/web/compress-assets.ts), with `Content-Encoding`;
+ * every answer says `Vary: accept-encoding` so a cache keeps the variants apart.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.get('/', { config: { public: true }, schema: { hide: true } }, async (_req, reply) =>
@@ -207,7 +230,11 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     wildcard: false,
     // Cache headers are ours (below), not the plugin's max-age=0 default.
     cacheControl: false,
+    preCompressed: true,
+    // The compressed copies are sent in place of their file, never at URLs of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
+      res.setHeader('vary', 'accept-encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {

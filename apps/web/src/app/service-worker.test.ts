@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCompressible } from '../../compress-assets';
 import { readPrecacheManifest } from '../../sw-precache';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +30,35 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('the build writes compressed copies of its text files (issue 12)', () => {
+  it('writes a .br and a .gz beside every text file, each decoding to the file, and none beside fonts and images', async () => {
+    const files = (await readdir(outDir, { recursive: true })).map(String);
+    const text = files.filter(isCompressible);
+    expect(text).toEqual(
+      expect.arrayContaining(['index.html', 'sw.js', 'manifest.webmanifest', 'icons/icon.svg']),
+    );
+    expect(text.some((f) => f.endsWith('.css'))).toBe(true);
+    for (const name of text) {
+      const original = await readFile(path.join(outDir, name));
+      expect(
+        brotliDecompressSync(await readFile(path.join(outDir, `${name}.br`))).equals(original),
+        name,
+      ).toBe(true);
+      expect(gunzipSync(await readFile(path.join(outDir, `${name}.gz`))).equals(original), name).toBe(true);
+    }
+    const binary = files.filter((f) => /\.(woff2|png)$/.test(f));
+    expect(binary.length).toBeGreaterThan(0);
+    for (const name of binary) {
+      expect(files, name).not.toContain(`${name}.br`);
+      expect(files, name).not.toContain(`${name}.gz`);
+    }
+  });
+
+  it('keeps the compressed copies out of the service worker precache', () => {
+    expect(manifest.urls.filter((url) => /\.(br|gz)$/.test(url))).toEqual([]);
+  });
 });
 
 describe('the built service worker precaches the app shell', () => {
