@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canSearch, DataDirUnreachableError, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { runMainUntilExit } from './support/run-main';
 
 /**
  * Issue 10 §17: as root the embedded PostgreSQL runs as the `postgres` user, which must be able
@@ -59,19 +59,7 @@ describe.skipIf(!isRoot)('as root, a DATA_DIR inside a private directory', () =>
   });
 
   it('makes the server (main.ts) print that one line and exit 1, without a stack trace', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '38998', LOG_LEVEL: 'silent' };
-    delete env.DATABASE_URL;
-    delete env.NODE_ENV;
-    const main = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    main.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => main.once('exit', resolve));
+    const { code, stderr } = await runMainUntilExit(dataDir, 38998);
     expect(code).toBe(1);
     expect(stderr).toBe(
       `the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${privateDir} (mode 0700, owner root) on the way to DATA_DIR ${dataDir}: chmod o+x ${privateDir}, or set DATA_DIR to a directory outside it\n`,

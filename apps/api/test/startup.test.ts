@@ -10,6 +10,7 @@ import { migrateAndSeed, startupPreparation } from '../src/db/prepare';
 import { DEMO_AIRPORTS as AIRPORTS, demoNetworkRoutes as networkRoutes } from '../src/modules/network';
 import { migrationsFolder, openDatabase } from '../src/platform/db';
 import { DataDirInUseError, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { runMainUntilExit } from './support/run-main';
 
 /** Issue 9 §2 and §3: processes that start together, and a second start on a DATA_DIR in use. */
 
@@ -126,24 +127,7 @@ describe('a DATA_DIR in use by a running server', () => {
     const lockDir = await mkdtemp(path.join(os.tmpdir(), 'wings-datadir-main-'));
     try {
       await writeFile(path.join(lockDir, 'pg.lock'), `${process.pid}\n\n`);
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DATA_DIR: lockDir,
-        PORT: '38999',
-        LOG_LEVEL: 'silent',
-      };
-      delete env.DATABASE_URL;
-      delete env.NODE_ENV;
-      const main = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      main.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => main.once('exit', resolve));
+      const { code, stderr } = await runMainUntilExit(lockDir, 38999);
       expect(code).toBe(1);
       expect(stderr).toBe(
         `DATA_DIR ${lockDir} is in use by a running server (pid ${process.pid}); stop it first or set DATA_DIR to another directory\n`,

@@ -135,3 +135,24 @@ export function makeOrderDetail(patch: Partial<OrderDetail> = {}): OrderDetail {
 export function orderDetailHandler(detail: () => OrderDetail) {
   return (call: FakeCall) => (call.path === DETAIL_PATH ? ok(detail()) : undefined);
 }
+
+/** The order as a grant from PNR + surname reads it: names and tickets, no personal details. */
+export function limitedOrderDetail(): OrderDetail {
+  const full = ticketsIssued(makeOrderDetail());
+  return {
+    ...full,
+    view: 'limited',
+    contact: { name: full.contact.name, email: full.contact.email },
+    passengers: full.passengers.map(
+      ({ seq, passengerType, surname, givenName, middleName, title, ticket }) => ({
+        seq,
+        passengerType,
+        surname,
+        givenName,
+        middleName,
+        title,
+        ticket,
+      }),
+    ),
+  };
+}

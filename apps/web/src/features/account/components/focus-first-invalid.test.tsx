@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { OrderDetail } from '@wings/contracts';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
@@ -15,7 +14,7 @@ import SearchTicketPage from '../../../pages/tickets/search-ticket/search-ticket
 import { makeUser, signIn } from '../../../test/accounts';
 import { draftFor, fullParty, GOOD_CONTACT, startBooking } from '../../../test/booking';
 import { installFakeApi, ok } from '../../../test/fake-api';
-import { DETAIL_PATH, makeOrderDetail, ORDER_NO, ticketsIssued } from '../../../test/orders';
+import { DETAIL_PATH, limitedOrderDetail, ORDER_NO } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render';
 import { rememberOrderGrant } from '../../orders/order-session';
 
@@ -39,26 +38,6 @@ async function expectFocusedAndShown(testId: string) {
   await waitFor(() => expect(document.activeElement).toBe(target));
   expect(scrolled.length).toBeGreaterThan(0);
   expect(scrolled.at(-1)?.contains(target)).toBe(true);
-}
-
-function limitedDetail(): OrderDetail {
-  const full = ticketsIssued(makeOrderDetail());
-  return {
-    ...full,
-    view: 'limited',
-    contact: { name: full.contact.name, email: full.contact.email },
-    passengers: full.passengers.map(
-      ({ seq, passengerType, surname, givenName, middleName, title, ticket }) => ({
-        seq,
-        passengerType,
-        surname,
-        givenName,
-        middleName,
-        title,
-        ticket,
-      }),
-    ),
-  };
 }
 
 interface FormCase {
@@ -151,7 +130,7 @@ const cases: FormCase[] = [
     page: <TicketPassengerDetailPage />,
     setup: () => {
       rememberOrderGrant(ORDER_NO, 'limited-grant', new Date(Date.now() + 3_600_000).toISOString());
-      installFakeApi((call) => (call.path === DETAIL_PATH ? ok(limitedDetail()) : undefined));
+      installFakeApi((call) => (call.path === DETAIL_PATH ? ok(limitedOrderDetail()) : undefined));
     },
     submit: 'pax-unlock-submit',
     first: 'pax-unlock-doc',

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { OrderDetail } from '@wings/contracts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { orderGrantFor, rememberOrderGrant } from '../../../features/orders/order-session';
 import { installFakeApi, ok } from '../../../test/fake-api';
 import {
   DETAIL_PATH,
+  limitedOrderDetail,
   makeOrderDetail,
   makeOrderSummary,
   ORDER_NO,
@@ -49,27 +49,6 @@ describe('ticket passenger-detail', () => {
 
 const UPGRADE = '/api/travelsky/ibe/upgradeOrderAccess';
 
-/** The order as a grant from PNR + surname reads it: names and tickets, no personal details. */
-function limitedDetail(): OrderDetail {
-  const full = ticketsIssued(makeOrderDetail());
-  return {
-    ...full,
-    view: 'limited',
-    contact: { name: full.contact.name, email: full.contact.email },
-    passengers: full.passengers.map(
-      ({ seq, passengerType, surname, givenName, middleName, title, ticket }) => ({
-        seq,
-        passengerType,
-        surname,
-        givenName,
-        middleName,
-        title,
-        ticket,
-      }),
-    ),
-  };
-}
-
 describe('ticket passenger-detail, found by PNR + surname (limited view)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -78,7 +57,7 @@ describe('ticket passenger-detail, found by PNR + surname (limited view)', () =>
     const calls = installFakeApi((call) => {
       if (call.path === DETAIL_PATH) {
         return ok(
-          call.headers.orderToken === 'full-grant' ? ticketsIssued(makeOrderDetail()) : limitedDetail(),
+          call.headers.orderToken === 'full-grant' ? ticketsIssued(makeOrderDetail()) : limitedOrderDetail(),
         );
       }
       if (call.path !== UPGRADE) return undefined;
