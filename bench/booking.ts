@@ -2,13 +2,23 @@
 // from the database (issue 4). Figures from one run on this machine; never a timed assertion.
 // Usage: npm run bench:booking [-- --seconds 10]
 
+// The app is built in this process too (statementsPerOrder): the type of a font library it loads.
+/// <reference path="../apps/api/src/modules/itinerary/fontkit.d.ts" />
+
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/platform/db';
+import { countRoundTrips } from '../apps/api/test/support/round-trips';
+import { DEMO_APP } from '../e2e/support/token';
 import {
   type Envelope,
   NO_HOLD_LIMITS,
   offersOnManyFlights,
   orderBody,
+  processCount,
   registerTravellers,
   startBenchApi,
 } from './support';
@@ -17,7 +27,65 @@ const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
 const HOT_SEATS = 40;
 
-const api = await startBenchApi('booking', NO_HOLD_LIMITS);
+const processes = await processCount();
+if (processes === null) process.exit(0);
+const api = await startBenchApi('booking', NO_HOLD_LIMITS, { processes });
+
+/**
+ * The statements one order sends to PostgreSQL (BEGIN and COMMIT included), counted on the
+ * product's own code: an app built in this process on the bench's database makes one order
+ * after a warm-up one (its access-token cache then holds the token, as a running server's does)
+ * while every statement of its pg clients is recorded. This app runs no job workers, so the
+ * order's expiry job is not among them (it cost a statement of its own per order before issue 12,
+ * and is sent in batches since): the transactions per order read from the server include it.
+ */
+async function statementsPerOrder(session: string, offerId: string): Promise<string[]> {
+  const c = api.db;
+  const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
+  const database = openDatabase(url, { error() {} }, 2);
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      APP_ID: DEMO_APP.id,
+      APP_SECRET: DEMO_APP.secret,
+      SERVER_SECRET: randomBytes(32).toString('hex'),
+      ...NO_HOLD_LIMITS,
+    }),
+    database,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    const order = (n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/travelsky/ibe/saveTicketOrder',
+        headers: { ...base, token: session },
+        payload: orderBody(offerId, n),
+      });
+    await order(1);
+    const { result, statements } = await countRoundTrips(() => order(2));
+    const code = (result.json() as Envelope<unknown>).code;
+    if (code !== '0') throw new Error(`the counted order failed: ${result.body}`);
+    return statements;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Transactions the server has committed or rolled back so far (every statement outside BEGIN is one). */
+async function transactions(): Promise<number> {
+  // The statistics reach pg_stat_database when each backend reports them (about once a second).
+  await new Promise((r) => setTimeout(r, 1500));
+  await api.db.query('select pg_stat_clear_snapshot()');
+  const r = await api.db.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(r.rows[0]!.n);
+}
 const { db, base } = api;
 
 try {
@@ -58,10 +126,14 @@ try {
       void label;
     });
 
+  const statements = await statementsPerOrder(sessions[0]!, offers[offers.length - 1]!);
+
   // Many flights: throughput of orders that all succeed.
+  const xactsBefore = await transactions();
   const wide = await run('many flights', offers, 20, seconds);
   const wideOk = codes.get('0') ?? 0;
   const wideCodes = Object.fromEntries(codes);
+  const xactsPerOrder = ((await transactions()) - xactsBefore) / Math.max(1, wideOk);
 
   // One hot flight with HOT_SEATS seats left in its class, far more buyers than seats.
   const hot = await db.query<{ flight_id: string; booking_class: string }>(
@@ -104,6 +176,16 @@ try {
   console.log(
     `hot flight:   ${hotOk} orders for ${HOT_SEATS} seats, ${hotRun.requests.total} attempts, p99 ${hotRun.latency.p99} ms, replies ${JSON.stringify(hotCodes)}, 5xx ${hotRun['5xx'] ?? 0}`,
   );
+  console.log(
+    `round trips of one order (counted in-process, job workers off): ${statements.length}\n${statements
+      .map((s, i) => `  ${i + 1}. ${s.replace(/\s+/g, ' ').trim().slice(0, 110)}`)
+      .join('\n')}`,
+  );
+  console.log(
+    `server transactions per order in the many-flights run: ${xactsPerOrder.toFixed(2)} (each statement outside BEGIN/COMMIT is one: session, offer, order, expiry job, ...)`,
+  );
+  console.log(`booking_round_trips_per_order=${statements.length}`);
+  console.log(`booking_transactions_per_order=${xactsPerOrder.toFixed(2)}`);
   console.log(`booking_orders_per_s=${wideRate.toFixed(1)}`);
   console.log(`booking_oversold=${oversold}`);
 } finally {

@@ -5,6 +5,10 @@
 // once and how many tickets were issued beyond one per passenger (both must be 0).
 // Then a burst (issue 9): BURST more orders whose payments all land at once, and the seconds
 // from the last payment to the last ticket (ticketing must keep up, not wait for its sweep).
+// Then what one notification costs in statements (issue 12): a replay of an event already
+// applied, and a first one that pays an order, counted on the product's own code, with the
+// figures before issue 12 beside them, and the server's transactions per notification in the
+// storm (each statement outside BEGIN/COMMIT is one).
 // Figures from one run on this machine; never a timed assertion.
 // Usage: npm run bench:payment [-- --seconds 10]
 
@@ -12,9 +16,25 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { OrderPayStatus } from '@wings/contracts';
 import autocannon from 'autocannon';
-import { sandboxNotification, signSandbox } from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/platform/db';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxNotification,
+  signSandbox,
+} from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
 import { serverKeys } from '../apps/api/src/platform/secrets';
-import { NO_HOLD_LIMITS, offersOnManyFlights, orderBody, registerTravellers, startBenchApi } from './support';
+import { countRoundTrips } from '../apps/api/test/support/round-trips';
+import { DEMO_APP } from '../e2e/support/token';
+import {
+  NO_HOLD_LIMITS,
+  offersOnManyFlights,
+  orderBody,
+  processCount,
+  registerTravellers,
+  startBenchApi,
+} from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
@@ -27,10 +47,19 @@ const REPLAYS = 40;
 const BURST = 200;
 /** Connections the burst is sent over (the server allows 128 per address). */
 const BURST_CONNECTIONS = 32;
+/**
+ * Statements per notification before issue 12 (commit 18bc4a5, counted the same way): a replay
+ * read the payment and its event, then asked booking whether the order was still owed tickets
+ * (and, while it was, enqueued its ticketing job again: one more); a first success that paid an
+ * order cost 11, and one more for its ticketing job when the job runner runs.
+ */
+const BEFORE = { replay: 2, replayOwed: 3, first: 11 };
 // The sandbox signs notifications with a key derived from the server secret (never the public app
 // secret), so the benchmark gives the product its secret and signs the storm with the same key.
 const serverSecret = randomBytes(32).toString('base64url');
-const api = await startBenchApi('payment', { ...NO_HOLD_LIMITS, SERVER_SECRET: serverSecret });
+const processes = await processCount();
+if (processes === null) process.exit(0);
+const api = await startBenchApi('payment', { ...NO_HOLD_LIMITS, SERVER_SECRET: serverSecret }, { processes });
 const { db } = api;
 
 try {
@@ -60,8 +89,11 @@ try {
   // id (a gateway sending twice), and a failed event; shuffled so failures and replays race the
   // first success.
   const bodies: string[] = [];
+  /** Each payment's success event of the storm: replayed REPLAYS times. */
+  const successes: string[] = [];
   for (const p of payments) {
     const first = JSON.stringify(sandboxNotification(p.paymentId, 'succeeded', p.amount, p.currency));
+    successes.push(first);
     for (let r = 0; r < REPLAYS; r++) bodies.push(first);
     bodies.push(JSON.stringify(sandboxNotification(p.paymentId, 'succeeded', p.amount, p.currency)));
     bodies.push(JSON.stringify(sandboxNotification(p.paymentId, 'failed', p.amount, p.currency)));
@@ -72,6 +104,7 @@ try {
   }
 
   const key = serverKeys({ serverSecret, serverSecretPrevious: undefined }).sandboxPayment.current;
+  const xactsBefore = await transactions();
   let next = 0;
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -102,6 +135,8 @@ try {
       (err, r) => (err ? reject(err) : resolve(r)),
     );
   });
+
+  const xactsPerNotification = ((await transactions()) - xactsBefore) / Math.max(1, result.requests.total);
 
   // Ticketing runs as jobs after payment: wait until no paid order is owed tickets.
   const deadline = Date.now() + 120_000;
@@ -146,7 +181,11 @@ try {
   console.log(
     `after the storm: ${f.paid_orders} paid orders, ${f.passengers} passengers, ${f.tickets} tickets, ${f.owed} still owed tickets, ${f.double_paid} paid twice`,
   );
+  console.log(
+    `server transactions per notification in the storm: ${xactsPerNotification.toFixed(2)} (replays, the first successes with their ticketing, the job workers)`,
+  );
   console.log(`payment_notifications_per_s=${rate.toFixed(1)}`);
+  console.log(`payment_transactions_per_notification=${xactsPerNotification.toFixed(2)}`);
   console.log(`payment_double_paid_orders=${f.double_paid}`);
   console.log(`payment_duplicate_tickets=${f.extra_tickets}`);
 
@@ -211,6 +250,42 @@ try {
     `payment burst: ${burst.length} payments sent in ${burstSeconds.toFixed(2)} s over ${BURST_CONNECTIONS} connections; ${l.tickets} tickets, ${l.owed} orders still owed; last ticket ${lagSeconds} s after the last payment`,
   );
   console.log(`payment_burst_ticketing_lag_s=${lagSeconds}`);
+
+  // Statements of one notification, counted in this process on the product's own code (an app
+  // built here on the bench's database, its job workers off: a job enqueued is not among them).
+  const fresh = await api.call<{ orderNo: string }>(
+    '/travelsky/ibe/saveTicketOrder',
+    JSON.parse(orderBody(offers[0]!, ORDERS + BURST)),
+    { token: sessions[0]! },
+  );
+  if (fresh.code !== '0') throw new Error(`saveTicketOrder: ${fresh.code} ${fresh.message}`);
+  const freshPay = await api.call<{ paymentId: string; amount: { amount: number; currency: string } }>(
+    `/travelsky/payment/getPayUrl/${fresh.data.orderNo}`,
+    { method: 'card' },
+    { token: sessions[0]! },
+  );
+  if (freshPay.code !== '0') throw new Error(`getPayUrl: ${freshPay.code} ${freshPay.message}`);
+  const { amount, currency } = freshPay.data.amount;
+  const counted = await statementsPerNotification(key, [
+    ['a replay of a success the storm applied', successes[0]!],
+    [
+      'the first success of an unpaid order',
+      JSON.stringify(sandboxNotification(freshPay.data.paymentId, 'succeeded', amount, currency)),
+    ],
+  ]);
+  const [replay, first] = counted;
+  for (const c of counted) {
+    console.log(
+      `statements of ${c.label} (answered ${c.outcome}): ${c.statements.length}\n${c.statements
+        .map((x, i) => `  ${i + 1}. ${x.replace(/\s+/g, ' ').trim().slice(0, 110)}`)
+        .join('\n')}`,
+    );
+  }
+  console.log(
+    `statements per replayed notification: before ${BEFORE.replay} (${BEFORE.replayOwed} while the order was owed tickets), now ${replay!.statements.length}; per first success: before ${BEFORE.first} (+1 job), now ${first!.statements.length} (+1 job)`,
+  );
+  console.log(`payment_statements_per_replay=${replay!.statements.length}`);
+  console.log(`payment_statements_per_first_success=${first!.statements.length}`);
 } finally {
   await api.stop();
 }
@@ -223,4 +298,64 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
       while (next < count) await task(next++);
     }),
   );
+}
+
+/** Transactions the server has committed or rolled back so far (every statement outside BEGIN is one). */
+async function transactions(): Promise<number> {
+  // The statistics reach pg_stat_database when each backend reports them (about once a second).
+  await new Promise((r) => setTimeout(r, 1500));
+  await db.query('select pg_stat_clear_snapshot()');
+  const r = await db.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(r.rows[0]!.n);
+}
+
+/**
+ * Sends each notification once, in order, to an app built in this process on the bench's
+ * database (the server's secret, so the same signatures hold), recording every statement its
+ * pg clients send meanwhile. Its job runner is not started: a job it enqueues is not counted.
+ */
+async function statementsPerNotification(
+  key: Buffer,
+  sends: [label: string, body: string][],
+): Promise<{ label: string; outcome: string; statements: string[] }[]> {
+  const url = `postgres://${db.user}:${encodeURIComponent(db.password ?? '')}@${db.host}:${db.port}/${db.database}`;
+  const database = openDatabase(url, { error() {} }, 2);
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      APP_ID: DEMO_APP.id,
+      APP_SECRET: DEMO_APP.secret,
+      SERVER_SECRET: serverSecret,
+      ...NO_HOLD_LIMITS,
+    }),
+    database,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    const out: { label: string; outcome: string; statements: string[] }[] = [];
+    for (const [label, body] of sends) {
+      const { result, statements } = await countRoundTrips(() =>
+        app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/sandbox',
+          headers: {
+            'content-type': 'application/json',
+            [SANDBOX_SIGNATURE_HEADER]: signSandbox(key, body, Math.floor(Date.now() / 1000)),
+          },
+          payload: body,
+        }),
+      );
+      const reply = result.json() as { data?: { outcome?: string } };
+      out.push({ label, outcome: reply.data?.outcome ?? `HTTP ${result.statusCode}`, statements });
+    }
+    return out;
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }

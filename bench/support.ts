@@ -1,10 +1,13 @@
 // What the booking and payment benchmarks share: a product started as `npm start` starts it on
 // its own embedded PostgreSQL, signed-in travellers, offers on many flights, and order bodies.
 
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { addDays } from '@wings/rules';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/api/src/platform/embedded-postgres';
@@ -22,6 +25,8 @@ export interface Envelope<T> {
 
 export interface BenchApi {
   url: string;
+  /** API processes serving it (WEB_CONCURRENCY): 1, or that many workers sharing the port. */
+  processes: number;
   db: pg.Client;
   /** Headers of every call: JSON, the app access token, English. */
   base: Record<string, string>;
@@ -39,8 +44,21 @@ export const NO_HOLD_LIMITS = {
   BOOKING_MAX_UNPAID_SEATS_PER_FLIGHT: '0',
 };
 
-/** The product on a fresh embedded PostgreSQL in a temporary directory, removed by stop(). */
-export async function startBenchApi(name: string, env: Record<string, string> = {}): Promise<BenchApi> {
+export interface BenchApiOptions {
+  /** API processes (WEB_CONCURRENCY), 1 by default; the start returns once every one listens. */
+  processes?: number;
+}
+
+/**
+ * The product on a fresh embedded PostgreSQL in a temporary directory, removed by stop(), served
+ * by `options.processes` API processes.
+ */
+export async function startBenchApi(
+  name: string,
+  env: Record<string, string> = {},
+  options: BenchApiOptions = {},
+): Promise<BenchApi> {
+  const processes = options.processes ?? 1;
   const dir = await mkdtemp(path.join(os.tmpdir(), `wings-bench-${name}-`));
   const database = await startEmbeddedPostgres(path.join(dir, 'pg'), `wings_bench_${name}`, quiet);
   let api: Awaited<ReturnType<typeof startServer>>;
@@ -49,6 +67,7 @@ export async function startBenchApi(name: string, env: Record<string, string> = 
       DATABASE_URL: database.url,
       LOG_LEVEL: 'error',
       ...env,
+      WEB_CONCURRENCY: String(processes),
     });
   } catch (err) {
     // A server that never came up leaves neither its database nor its directory behind.
@@ -62,6 +81,7 @@ export async function startBenchApi(name: string, env: Record<string, string> = 
   const base = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, language: '1' };
   return {
     url: api.url,
+    processes,
     db,
     base,
     async call<T>(route: string, body: unknown, headers: Record<string, string> = {}) {
@@ -79,6 +99,38 @@ export async function startBenchApi(name: string, env: Record<string, string> = 
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The process counts a benchmark compares: the API alone, then two processes (WEB_CONCURRENCY=2). */
+export const PROCESS_COUNTS: readonly number[] = [1, 2];
+
+/**
+ * The number of API processes this run of a benchmark measures. `--processes N` measures N.
+ * Without it, the benchmark runs itself once per count of PROCESS_COUNTS, one after the other as
+ * child processes (each on a product of its own: a fresh database, WEB_CONCURRENCY=n), prints
+ * their output with ` processes=<n>` added to every `<name>=<value>` line, and this returns
+ * null: the caller has nothing left to do. The load generator runs on the same cores as the
+ * API: on a 2-core machine the second process competes with it, so the figures are indicative.
+ */
+export async function processCount(): Promise<number | null> {
+  const at = process.argv.indexOf('--processes');
+  if (at > 0) return Number(process.argv[at + 1]);
+  const script = process.argv[1]!;
+  for (const n of PROCESS_COUNTS) {
+    console.log(`--- ${path.basename(script)} with ${n} API process${n === 1 ? '' : 'es'}`);
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, script, ...process.argv.slice(2), '--processes', String(n)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => console.log(/^\w+=\S+$/.test(line) ? `${line} processes=${n}` : line));
+    const [code] = (await once(child, 'close')) as [number | null];
+    if (code !== 0) throw new Error(`${path.basename(script)} with ${n} processes exited with ${code}`);
+  }
+  return null;
 }
 
 /** Registered travellers' session tokens (guests would need a captcha per order). */

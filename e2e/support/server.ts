@@ -66,7 +66,9 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     if (child.exitCode !== null) throw new Error(`the server exited during start:\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // With WEB_CONCURRENCY the first worker answers before the others listen; the banner
+      // comes once every process serves.
+      if (res.ok && log.includes('press Ctrl-C')) break;
     } catch {
       // not listening yet
     }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -39,7 +38,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Platform } from './platform/module';
 import { RateLimiter } from './platform/rate-limit';
 import { serverKeys } from './platform/secrets';
-import { securityHeaders } from './platform/security-headers';
+import { addSecurityHeaders } from './platform/security-headers';
 
 export interface AppDeps {
   config: Config;
@@ -96,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   answerFailures(app, mainLayerEnvelope);
   // The request layers' registry: modules add their calls to a layer, mounted after them (below).
   await app.register(layersPlugin);
-  await app.register(fastifyHelmet, securityHeaders(config));
+  addSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -61,6 +62,19 @@ const serverSettings = defineSettings({
      * direct peer, so behind a load balancer set 0 (off) and cap at the balancer.
      */
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+    /**
+     * API processes on this machine: `1` serves from the starting process alone; N from 2 to 64
+     * prepares the database once, then forks N worker processes sharing the port (node:cluster);
+     * `auto` is one per core. docs/operations.md, "Several processes on one machine".
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+        'must be auto or a whole number from 1 to 64',
+      )
+      .default('1'),
   }),
   check(c, ctx, { production }) {
     // Gateways post notifications to it and send travellers back to it after paying.
@@ -82,6 +96,8 @@ const serverSettings = defineSettings({
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     /** 0 means no cap. */
     maxConnectionsPerIp: c.MAX_CONNECTIONS_PER_IP,
+    /** API processes to run (1: no workers); `auto` read as the number of cores. */
+    processes: c.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : Number(c.WEB_CONCURRENCY),
   }),
 });
 
@@ -95,8 +111,18 @@ const databaseSettings = defineSettings({
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * Connections each API process may open to PostgreSQL (requests and jobs share them). Every
+     * process of every machine counts: processes x this must stay under the server's
+     * max_connections (docs/operations.md, "Several processes on one machine").
+     */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   }),
-  read: (c) => ({ dataDir: path.resolve(c.DATA_DIR), databaseUrl: c.DATABASE_URL }),
+  read: (c) => ({
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+  }),
 });
 
 /** The app's credentials (public: the browser bundle signs with them) and the server's own secret. */

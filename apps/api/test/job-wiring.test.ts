@@ -42,6 +42,8 @@ describe('the job runner, wired into the app (pg-boss, on a database of its own)
     clock = new Date(Date.now() - 21 * MINUTE);
     const id = await order(flight);
     clock = new Date();
+    // New orders' expiries are sent in batches (booking's expiry-queue.ts): this one's now.
+    await t.app.orderExpiries.flush();
 
     const job = await t.database.pool.query(
       `select start_after from pgboss.job where name = 'order-expire' and singleton_key = $1`,

@@ -85,7 +85,7 @@ export async function prepareDatabase(
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), 'wings', logger);
     url = embedded.url;
   }
-  const database = openDatabase(url, logger);
+  const database = openDatabase(url, logger, config.databasePoolMax);
   try {
     const preparation = startupPreparation(config);
     await migrateAndSeed(url, database, logger, {

@@ -1,4 +1,10 @@
-import { type Envelope, MEMBER_OK_STATUS, type MemberEnvelope } from '@wings/contracts';
+import {
+  type Envelope,
+  formatMessage,
+  type LanguageTag,
+  MEMBER_OK_STATUS,
+  type MemberEnvelope,
+} from '@wings/contracts';
 
 /**
  * A successful reply of the main (and staff) layer: `{ code: "0", message, data }`. The message
@@ -7,6 +13,15 @@ import { type Envelope, MEMBER_OK_STATUS, type MemberEnvelope } from '@wings/con
  */
 export function ok<T>(data: T): Envelope<T> {
   return { code: '0', message: '', data };
+}
+
+/**
+ * A successful reply of the main layer with its message already in `lang`, as the layer would
+ * send it: for a route that serialises its reply itself (a search reply kept serialised,
+ * modules/shopping/search-replies.ts), which no preSerialization hook reaches.
+ */
+export function okIn<T>(data: T, lang: LanguageTag): Envelope<T> {
+  return { code: '0', message: formatMessage('ok', lang), data };
 }
 
 /** A successful reply of the member layer (`/api/fqt`, spec §7): `{ status: "200", message, data }`. */

@@ -296,6 +296,7 @@ export class AccountsRepository {
   }
 
   async findLiveSession(tokenHash: string, now: Date): Promise<LiveSession | null> {
+    // A named prepared statement: every signed-in call reads its session (planned once per connection).
     const rows = await this.db
       .select({
         id: sessions.id,
@@ -304,8 +305,16 @@ export class AccountsRepository {
         lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .limit(1);
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('accounts_live_session')
+      .execute({ tokenHash, now });
     return rows[0] ?? null;
   }
 

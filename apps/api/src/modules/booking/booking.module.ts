@@ -60,6 +60,9 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
     app.decorate('ticketing', booking.ticketing);
     app.decorate('orders', booking.orders);
     app.decorate('orderPayables', booking.payableOwner);
+    app.decorate('orderExpiries', booking.expiries);
+    // Expiries gathered but not yet sent go out before the job runner stops (app.ts stops it on close).
+    app.addHook('preClose', () => booking.expiries.flush());
     await registerBookingJobs(platform.jobs, { service: booking.service, ticketing: booking.ticketing }, log);
 
     app.layers.add('main', bookingRoutes({ service: booking.service }));

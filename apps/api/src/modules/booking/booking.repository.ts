@@ -1,12 +1,9 @@
-import { OrderPayStatus } from '@wings/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import {
-  orderEvents,
-  orderPassengers,
-  orderPriceLines,
-  orderSegments,
-  orders,
-} from '../../db/schema/booking';
+import { createHash } from 'node:crypto';
+import { OrderPayStatus, PassengerType } from '@wings/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { QueryResult, QueryResultRow } from 'pg';
+import { orderEvents, orderPassengers, orderSegments, orders } from '../../db/schema/booking';
 import type { Db, Executor, Tx } from '../../platform/db';
 
 export { isRetryableConflict } from '../../platform/db';
@@ -109,6 +106,47 @@ export interface NewOrderEvent {
   data?: Record<string, unknown> | null;
 }
 
+/**
+ * A part of another module's tables in the statement that makes an order (inventory's seat
+ * holds, pricing's promo code use): CTEs that run once the order's row exists (they read the
+ * one-row CTE the caller names), and a boolean SQL expression, true when the part did what it
+ * must (false: refuse the order and roll back). Built by the owner module (`seatHoldPart`,
+ * `promoUsePart`), so its SQL stays the owner's.
+ */
+export interface StatementPart {
+  ctes: SQL;
+  taken: SQL;
+}
+
+/** The CTE of the order's row in the statement that makes it: one row, its `id`. */
+export const NEW_ORDER_CTE = sql.raw('booking_order');
+
+/** A whole new order: its row, segments, passengers and price lines, ids chosen by the caller. */
+export interface NewOrderRows extends NewOrder {
+  id: string;
+  segments: Array<NewSegment & { id: string }>;
+  passengers: Array<NewPassenger & { id: string }>;
+  priceLines: NewPriceLine[];
+}
+
+/** What one holder's live unpaid orders hold (the hold limits), read under the holder's lock. */
+export interface HeldUnpaid {
+  orders: number;
+  /** Seats over all flights: a seat on each flight of a return counts twice. */
+  seats: number;
+  /** Seats by flight id. */
+  byFlight: Map<string, number>;
+}
+
+/** What the statement that makes an order did. */
+export interface InsertedOrder<K extends string> {
+  id: string;
+  /** What the holder held before this order (null when the hold limits are off). */
+  held: HeldUnpaid | null;
+  /** Each part's `taken`. */
+  taken: Record<K, boolean>;
+}
+
 /** What the order's state machine reads under (or before taking) the order row lock. */
 export interface OrderState {
   id: string;
@@ -141,6 +179,32 @@ function violatedConstraint(err: unknown): string | null {
   }
   return null;
 }
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a Drizzle SQL statement as a named prepared statement of the executor's connection
+ * (PostgreSQL parses and plans it once per connection). The name carries a digest of the text,
+ * so a text that changes never meets another under the same name on a connection.
+ */
+async function executeNamed<T extends QueryResultRow>(
+  db: Executor,
+  name: string,
+  query: SQL,
+): Promise<QueryResult<T>> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const named = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  const prepared = db._.session.prepareQuery<PreparedQueryConfig & { execute: QueryResult<T> }>(
+    { sql: text, params },
+    undefined,
+    named,
+    false,
+  );
+  return prepared.execute();
+}
+
+/** Seated passenger types (a lap infant takes no seat): what a seat hold counts. */
+const SEATED = [PassengerType.adult, PassengerType.child];
 
 /** The columns of an order every reader of it selects (this repository and the orders one). */
 export const orderHeadColumns = {
@@ -199,55 +263,155 @@ export class BookingRepository {
   }
 
   /**
-   * Serializes the new orders of one holder until this transaction ends (a transaction-scoped
-   * advisory lock), so counting its unpaid orders and adding one cannot race (issue 9).
+   * Makes an order in ONE statement (docs/decisions.md, issue 12): when `holdLimits`, first the
+   * holder's transaction lock and what the holder already holds unpaid (`booking_holder_unpaid`,
+   * migration 0013: its count runs after the lock, so parallel orders of one holder are counted
+   * one after the other); then the order row, its segments, passengers, price lines and its
+   * `created` event, and the other modules' `parts`, which run after the order row (inventory
+   * takes the seats after the holder's lock, the one lock order). Nothing is written when the
+   * idempotency key is already used by a committed order: the answer is that conflict. A unique
+   * key taken meanwhile (by a transaction that committed while this one waited) fails the
+   * statement and is answered as a conflict too; inside a transaction the caller must then roll
+   * back. The caller also rolls back when the held orders pass a limit or a part's `taken` is false.
    */
-  async lockHolder(holder: string): Promise<void> {
-    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-holder:${holder}`}))`);
-  }
-
-  /**
-   * A holder's unpaid orders still before their deadline. An order past its deadline no longer
-   * counts, even before the expiry job releases it.
-   */
-  async unpaidOrderIdsOf(holder: string, now: Date): Promise<string[]> {
-    const result = await this.db.execute<{ id: string }>(sql`
-      select o.id from orders o
-       where o.holder = ${holder} and o.status = ${UNPAID} and o.pay_deadline > ${now}`);
-    return result.rows.map((r) => r.id);
-  }
-
-  /**
-   * Inserts the order row, unpaid; a unique key already taken is answered as a conflict instead
-   * of an error. Inside a transaction the caller must roll back after a conflict (the statement
-   * failed), so it throws a marker and reads the winner afterwards.
-   */
-  async insertOrder(o: NewOrder): Promise<{ id: string } | { conflict: OrderConflict }> {
+  async insertOrder<K extends string>(
+    o: NewOrderRows,
+    created: NewOrderEvent,
+    holdLimits: boolean,
+    parts: Record<K, StatementPart>,
+  ): Promise<InsertedOrder<K> | { conflict: OrderConflict }> {
+    const keys = Object.keys(parts) as K[];
+    const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+    const now = sql`${o.now}::timestamptz`;
+    const segments = o.segments.map((s) => ({
+      id: s.id,
+      seq: s.seq,
+      flight_id: s.flightId,
+      flight_no: s.flightNo,
+      dep_code: s.depCode,
+      arr_code: s.arrCode,
+      dep_utc: s.depUtc.toISOString(),
+      arr_utc: s.arrUtc.toISOString(),
+      aircraft: s.aircraft,
+      family: s.family,
+      cabin: s.cabin,
+      booking_class: s.bookingClass,
+    }));
+    const passengers = o.passengers.map((p) => ({
+      id: p.id,
+      seq: p.seq,
+      passenger_type: p.passengerType,
+      surname: p.surname,
+      given_name: p.givenName,
+      middle_name: p.middleName,
+      title: p.title,
+      gender: p.gender,
+      nationality: p.nationality,
+      birthday: p.birthday,
+      doc_type: p.docType,
+      doc_number: p.docNumber,
+      doc_expiry: p.docExpiry,
+      email: p.email,
+      country_code: p.countryCode,
+      phone: p.phone,
+    }));
+    const lines = o.priceLines.map((l) => ({
+      passenger_id: l.passengerId,
+      segment_id: l.segmentId,
+      kind: l.kind,
+      code: l.code,
+      amount: l.amount,
+    }));
+    const query = sql`
+      with booking_existing as (
+        select id from orders where idempotency_key = ${o.idempotencyKey}
+      ),
+      booking_held as materialized (
+        select * from booking_holder_unpaid(${o.holder}::text, ${now}, ${UNPAID}::smallint, ${sql.param(SEATED)}::smallint[])
+         where ${holdLimits}::boolean
+      ),
+      ${NEW_ORDER_CTE} as (
+        insert into orders (id, order_no, pnr, user_id, status, currency, pay_deadline, idempotency_key,
+                            offer_id, contact_name, contact_country_code, contact_phone, contact_email,
+                            language, promo_code, holder, request_hash, created_at, updated_at)
+        select ${o.id}::uuid, ${o.orderNo}::text, ${o.pnr}::text, ${o.userId}::uuid, ${UNPAID}::smallint,
+               ${o.currency}::text, ${o.payDeadline}::timestamptz, ${o.idempotencyKey}::text,
+               ${o.offerId}::uuid, ${o.contact.name}::text, ${o.contact.countryCode}::text,
+               ${o.contact.phone}::text, ${o.contact.email}::text, ${o.language}::smallint,
+               ${o.promoCode}::text, ${o.holder}::text, ${o.requestHash}::text, ${now}, ${now}
+         -- The holder's lock and count come first (a scalar subquery runs before the row).
+         where not exists (select 1 from booking_existing) and (select count(*) from booking_held) >= 0
+        returning id
+      ),
+      booking_segments as (
+        insert into order_segments (id, order_id, seq, flight_id, flight_no, dep_code, arr_code, dep_utc,
+                                    arr_utc, aircraft, family, cabin, booking_class, created_at, updated_at)
+        select s.id, o.id, s.seq, s.flight_id, s.flight_no, s.dep_code, s.arr_code, s.dep_utc, s.arr_utc,
+               s.aircraft, s.family, s.cabin, s.booking_class, ${now}, ${now}
+          from ${NEW_ORDER_CTE} o,
+               jsonb_to_recordset(${json(segments)}) as s(id uuid, seq smallint, flight_id text,
+                 flight_no text, dep_code text, arr_code text, dep_utc timestamptz, arr_utc timestamptz,
+                 aircraft text, family text, cabin text, booking_class text)
+        returning id
+      ),
+      booking_passengers as (
+        insert into order_passengers (id, order_id, seq, passenger_type, surname, given_name, middle_name,
+                                      title, gender, nationality, birthday, doc_type, doc_number, doc_expiry,
+                                      email, country_code, phone, created_at, updated_at)
+        select p.id, o.id, p.seq, p.passenger_type, p.surname, p.given_name, p.middle_name, p.title,
+               p.gender, p.nationality, p.birthday, p.doc_type, p.doc_number, p.doc_expiry, p.email,
+               p.country_code, p.phone, ${now}, ${now}
+          from ${NEW_ORDER_CTE} o,
+               jsonb_to_recordset(${json(passengers)}) as p(id uuid, seq smallint, passenger_type smallint,
+                 surname text, given_name text, middle_name text, title smallint, gender smallint,
+                 nationality text, birthday date, doc_type smallint, doc_number text, doc_expiry date,
+                 email text, country_code text, phone text)
+        returning id
+      ),
+      booking_price_lines as (
+        insert into order_price_lines (order_id, passenger_id, segment_id, kind, code, amount, currency,
+                                       created_at, updated_at)
+        select o.id, l.passenger_id, l.segment_id, l.kind, l.code, l.amount, ${o.currency}::text, ${now}, ${now}
+          from ${NEW_ORDER_CTE} o,
+               jsonb_to_recordset(${json(lines)}) as l(passenger_id uuid, segment_id uuid, kind text,
+                 code text, amount integer)
+        returning id
+      ),
+      booking_created_event as (
+        insert into order_events (order_id, type, actor, reason, data, created_at)
+        select o.id, ${created.type}::text, ${created.actor}::text, ${created.reason ?? null}::text,
+               ${created.data ? json(created.data) : sql`null::jsonb`}, ${now}
+          from ${NEW_ORDER_CTE} o
+        returning id
+      )${sql.join(
+        keys.map((k) => sql`, ${parts[k].ctes}`),
+        sql``,
+      )}
+      select exists (select 1 from booking_existing) as existing,
+             (select to_jsonb(h) from booking_held h) as held,
+             (select id from ${NEW_ORDER_CTE}) as id,
+             jsonb_build_array(${sql.join(
+               keys.map((k) => parts[k].taken),
+               sql`, `,
+             )}) as taken`;
     try {
-      const rows = await this.db
-        .insert(orders)
-        .values({
-          orderNo: o.orderNo,
-          pnr: o.pnr,
-          userId: o.userId,
-          status: UNPAID,
-          currency: o.currency,
-          payDeadline: o.payDeadline,
-          idempotencyKey: o.idempotencyKey,
-          offerId: o.offerId,
-          contactName: o.contact.name,
-          contactCountryCode: o.contact.countryCode,
-          contactPhone: o.contact.phone,
-          contactEmail: o.contact.email,
-          language: o.language,
-          promoCode: o.promoCode,
-          holder: o.holder,
-          requestHash: o.requestHash,
-          createdAt: o.now,
-          updatedAt: o.now,
-        })
-        .returning({ id: orders.id });
-      return { id: rows[0]!.id };
+      const r = await executeNamed<{
+        existing: boolean;
+        held: { held_orders: number; held_seats: number; seats_by_flight: Record<string, number> } | null;
+        id: string | null;
+        taken: boolean[];
+      }>(this.db, 'booking_insert_order', query);
+      const row = r.rows[0]!;
+      if (row.existing || !row.id) return { conflict: 'idempotency_key' };
+      return {
+        id: row.id,
+        held: row.held && {
+          orders: Number(row.held.held_orders),
+          seats: Number(row.held.held_seats),
+          byFlight: new Map(Object.entries(row.held.seats_by_flight).map(([f, n]) => [f, Number(n)])),
+        },
+        taken: Object.fromEntries(keys.map((k, i) => [k, row.taken[i] === true])) as Record<K, boolean>,
+      };
     } catch (err) {
       const constraint = violatedConstraint(err);
       if (constraint === 'orders_idempotency_key_unique') return { conflict: 'idempotency_key' };
@@ -255,31 +419,6 @@ export class BookingRepository {
       if (constraint === 'orders_pnr_unique') return { conflict: 'pnr' };
       throw err;
     }
-  }
-
-  /** Inserts the segments; their ids in `seq` order. */
-  async insertSegments(orderId: string, segments: NewSegment[], now: Date): Promise<string[]> {
-    const rows = await this.db
-      .insert(orderSegments)
-      .values(segments.map((s) => ({ ...s, orderId, createdAt: now, updatedAt: now })))
-      .returning({ id: orderSegments.id, seq: orderSegments.seq });
-    return rows.sort((a, b) => a.seq - b.seq).map((r) => r.id);
-  }
-
-  /** Inserts the passengers; their ids in `seq` order. */
-  async insertPassengers(orderId: string, passengers: NewPassenger[], now: Date): Promise<string[]> {
-    const rows = await this.db
-      .insert(orderPassengers)
-      .values(passengers.map((p) => ({ ...p, orderId, createdAt: now, updatedAt: now })))
-      .returning({ id: orderPassengers.id, seq: orderPassengers.seq });
-    return rows.sort((a, b) => a.seq - b.seq).map((r) => r.id);
-  }
-
-  async insertPriceLines(orderId: string, currency: string, lines: NewPriceLine[], now: Date): Promise<void> {
-    if (lines.length === 0) return;
-    await this.db
-      .insert(orderPriceLines)
-      .values(lines.map((l) => ({ ...l, orderId, currency, createdAt: now, updatedAt: now })));
   }
 
   /** Appends a row to the order's history (only order-lifecycle.ts's `recordOrderEvent` calls it). */

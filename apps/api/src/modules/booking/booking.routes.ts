@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
 import type { BookingService, Caller } from './booking.service';
+import type { ExpiryQueue } from './expiry-queue';
 import type { Ticketing } from './ticketing';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     booking: BookingService;
     /** Ticketing paid orders; the tests reach it here (issueTickets, ticketMissing). */
     ticketing: Ticketing;
+    /** New orders' expiry jobs, sent in batches; the job wiring test flushes it. */
+    orderExpiries: ExpiryQueue;
   }
 }
 

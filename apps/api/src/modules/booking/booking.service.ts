@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type BookingPassenger,
   type Contact,
@@ -31,20 +31,23 @@ import type { z } from 'zod';
 import { type Actor, actorLabel, mayCancelOrder } from '../../platform/access';
 import type { Tx } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
-import type { JobRunner } from '../../platform/jobs/jobs';
 import { clientNetwork } from '../../platform/rate-limit';
 import type { PurposeKeys } from '../../platform/secrets';
-import type { Inventory, SeatHold } from '../inventory';
+import { type Inventory, type SeatHold, seatHoldPart } from '../inventory';
 import type { AirportZones } from '../network';
 import type { NewPayable } from '../payments';
-import type { OfferRecord, PriceLine, PricingService } from '../pricing';
+import { type OfferRecord, type PriceLine, type PricingService, promoUsePart } from '../pricing';
 import {
   type BookingRepository,
+  type HeldUnpaid,
   isRetryableConflict,
+  NEW_ORDER_CTE,
+  type NewOrderRows,
   type NewPassenger,
   type NewPriceLine,
   type StoredOrder,
 } from './booking.repository';
+import type { ExpiryQueue } from './expiry-queue';
 import { cancelOrder, createOrder, expireOrder, IllegalOrderTransition } from './order-lifecycle';
 import { newOrderNo, newPnr } from './order-numbers';
 import { bookingGrant } from './orders.service';
@@ -55,7 +58,7 @@ type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
 /** What booking needs of the pricing module. */
 export type PricingPort = Pick<
   PricingService,
-  'getOffer' | 'priceBreakdown' | 'redeemPromo' | 'releasePromo' | 'retakePromo'
+  'getOffer' | 'bookingOffer' | 'priceBreakdown' | 'releasePromo' | 'retakePromo'
 >;
 
 /** What booking needs of the payments module: the order's payable, made and withdrawn with it. */
@@ -66,13 +69,17 @@ export interface PayablesPort {
   closePayable(tx: Tx, kind: 'order', reference: string, now: Date): Promise<boolean>;
 }
 
-/** What one holder's live unpaid orders hold (issue 9: the hold limits). */
-interface HeldUnpaid {
-  orders: number;
-  /** Seats over all flights: a seat on each flight of a return counts twice. */
-  seats: number;
-  /** Seats by flight id. */
-  byFlight: Map<string, number>;
+/** What an order is made from, checked and priced before its transaction (`prepareOrder`). */
+interface PreparedOrder {
+  record: OfferRecord;
+  breakdown: PriceBreakdown;
+  passengers: NewPassenger[];
+  /** The seats to hold, in the one lock order. */
+  holds: SeatHold[];
+  /** The price lines of ONE passenger of each type. */
+  perType: Map<number, PriceLine[]>;
+  /** The order's total: the sum of all its lines. */
+  lineTotal: number;
 }
 
 /** What booking needs of the accounts module. */
@@ -102,7 +109,8 @@ export interface BookingServiceDeps {
   /** The order-grant keys (platform/secrets.ts): saveTicketOrder answers with a grant signed with them. */
   grantKeys: PurposeKeys;
   accounts: AccountsPort;
-  jobs: Pick<JobRunner, 'send'>;
+  /** The expiry jobs of new orders, sent in batches (expiry-queue.ts). */
+  expiries: Pick<ExpiryQueue, 'add'>;
   now: () => Date;
   log: Logger;
   /** Minutes an unpaid order holds its seats (config ORDER_PAY_MINUTES). */
@@ -169,8 +177,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The queue of order expiries: one job per order at its deadline. */
-export const ORDER_EXPIRE_JOB = 'order-expire';
+export { ORDER_EXPIRE_JOB } from './expiry-queue';
 /** The cron job that expires any unpaid order past its deadline whose job was missed. */
 export const ORDER_EXPIRE_SWEEP_JOB = 'order-expire-sweep';
 
@@ -247,16 +254,174 @@ export class BookingService {
     caller: Caller,
     requestHash: string,
   ): Promise<SavedOrder> {
-    const earlier = await this.replay(input, caller, requestHash);
-    if (earlier) return earlier;
+    // No read of the idempotency key up front: the statement that makes the order finds a key
+    // already used, and any refusal before it looks the key up (`orReplay`), so a retry is
+    // answered with its order whatever changed since (docs/decisions.md, issue 12).
+    const orReplay = async (err: unknown): Promise<SavedOrder> => {
+      if (!(err instanceof AppError)) throw err;
+      const earlier = await this.replay(input, caller, requestHash);
+      if (earlier) return earlier;
+      throw err;
+    };
 
     // Guests prove they are people (spec §8: 602); the form shows the captcha on this flag.
     if (!caller.userId && !(await this.deps.accounts.verifyCaptcha(input.captchaId, input.captcha))) {
-      throw new AppError('captchaError', { data: { captchaRequired: true } });
+      return orReplay(new AppError('captchaError', { data: { captchaRequired: true } }));
     }
 
+    const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
+    let prepared: PreparedOrder;
+    try {
+      prepared = await this.prepareOrder(input, caller, promoCode);
+    } catch (err) {
+      return orReplay(err);
+    }
+    const { record, breakdown, passengers, holds, perType, lineTotal } = prepared;
+
+    const now = this.deps.now();
+    const payDeadline = new Date(now.getTime() + this.deps.orderPayMinutes * 60_000);
+    const actor = caller.userId ? `user:${caller.userId}` : 'guest';
+    const holder = holderOf(caller);
+    const contact = {
+      name: input.contact.name.trim().toUpperCase(),
+      countryCode: input.contact.countryCode.trim().replace(/^\+/, ''),
+      phone: input.contact.phone.trim(),
+      email: input.contact.email.trim(),
+    };
+    const language = Language[caller.lang];
+    const appliedPromo = breakdown.promo?.applied ? breakdown.promo.code : null;
+    const limits = this.deps.limits;
+    const holdLimits = !!(limits.unpaidOrders || limits.unpaidSeats || limits.seatsPerFlight);
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const orderNo = newOrderNo(now, this.deps.zones.hubZone);
+        const pnr = newPnr();
+        // The ids are chosen here, so the price lines and the payable's lines name their
+        // passenger and segment in the same round trip that writes them.
+        const segments = record.segments.map((s, seq) => ({
+          id: randomUUID(),
+          seq,
+          flightId: s.flightId,
+          flightNo: s.flightNo,
+          depCode: s.depCode,
+          arrCode: s.arrCode,
+          depUtc: new Date(s.depUtc),
+          arrUtc: new Date(s.arrUtc),
+          aircraft: s.aircraft,
+          family: s.family,
+          cabin: s.cabin,
+          bookingClass: s.bookingClass,
+        }));
+        const rows = passengers.map((p) => ({ ...p, id: randomUUID() }));
+        const priceLines: NewPriceLine[] = rows.flatMap((p) =>
+          (perType.get(p.passengerType) ?? []).map((l) => ({
+            passengerId: p.id,
+            segmentId: segments[l.segment]?.id ?? null,
+            kind: l.kind,
+            code: l.code,
+            amount: l.amount,
+          })),
+        );
+        const order: NewOrderRows = {
+          id: randomUUID(),
+          orderNo,
+          pnr,
+          userId: caller.userId,
+          currency: record.currency,
+          payDeadline,
+          idempotencyKey: input.idempotencyKey,
+          offerId: record.id,
+          contact,
+          language,
+          promoCode: appliedPromo,
+          holder,
+          requestHash,
+          now,
+          segments,
+          passengers: rows,
+          priceLines,
+        };
+        const orderId = await this.repo.transaction(async (_tx, handle) => {
+          // One statement: the holder's lock and count (hold limits), the order and its rows and
+          // `created` event, its seats (inventory) and its promo code use (pricing).
+          const made = await createOrder(
+            handle,
+            order,
+            { actor, data: { offerId: record.id, payDeadline: payDeadline.toISOString(), holds } },
+            holdLimits,
+            {
+              seats: seatHoldPart(NEW_ORDER_CTE, holds, now),
+              promo: promoUsePart(NEW_ORDER_CTE, appliedPromo),
+            },
+          );
+          if ('conflict' in made) throw new RollBack(made.conflict);
+          if (made.held) await this.checkHoldLimits(made.held, holds, record);
+          if (!made.taken.seats) throw new AppError('seatsSoldOut');
+          if (!made.taken.promo) throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
+          // What payments will charge: the order's total, stored once with its own lines.
+          await this.deps.payables.createPayable(handle, {
+            kind: 'order',
+            reference: orderNo,
+            ownerUserId: caller.userId,
+            amount: lineTotal,
+            currency: record.currency,
+            lines: priceLines.map((l) => ({
+              kind: l.kind,
+              code: l.code,
+              passengerRef: l.passengerId,
+              segmentRef: l.segmentId,
+              amount: l.amount,
+            })),
+            dueAt: payDeadline,
+            contact: {
+              name: contact.name,
+              email: contact.email,
+              phone: `${contact.countryCode}${contact.phone}`,
+              language,
+              surnames: passengers.map((p) => p.surname),
+            },
+            now,
+          });
+          return order.id;
+        });
+        // Sent with the next batch of expiries, not in this request's round trips.
+        this.deps.expiries.add(orderId, payDeadline);
+        return {
+          orderNo,
+          pnr,
+          status: OrderPayStatus.un_paid,
+          payDeadline: payDeadline.toISOString(),
+          amountDue: breakdown.total,
+          price: withTaxesByCode(breakdown),
+          ...this.grantOf(orderNo, payDeadline),
+        };
+      } catch (err) {
+        if (err instanceof RollBack && err.reason === 'idempotency_key') {
+          // Another request with this key committed first: its order is the answer.
+          const winner = await this.replay(input, caller, requestHash);
+          if (winner) return winner;
+          throw new AppError('systemError', { cause: err });
+        }
+        if (err instanceof RollBack && attempt < NUMBER_TRIES) continue;
+        if (isRetryableConflict(err) && attempt < DEADLOCK_TRIES) continue;
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * What an order is made from, before its transaction: the offer (and the promo code's row)
+   * in one read, the passengers and contact checked against it, the price and its lines per
+   * passenger type, and the seats to hold in the one lock order. Refusals are AppErrors.
+   */
+  private async prepareOrder(
+    input: SaveTicketOrderInput,
+    caller: Caller,
+    promoCode: string | null,
+  ): Promise<PreparedOrder> {
     const pricing = this.pricing();
-    const { record } = await pricing.getOffer(input.offerId);
+    const { record, promo } = await pricing.bookingOffer(input.offerId, promoCode);
     const issues = await this.checkBooking(record, input.passengers, input.contact, caller.userId);
     const nationality = issues.filter((i) => i.key === 'passenger_limit');
     if (nationality.length > 0) {
@@ -268,14 +433,11 @@ export class BookingService {
     }
     if (issues.length > 0) throw invalid(issues);
 
-    const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
-    const { breakdown, lines } = await pricing.priceBreakdown(record, promoCode);
+    const { breakdown, lines } = await pricing.priceBreakdown(record, promoCode, this.deps.now(), promo);
     if (promoCode && !breakdown.promo?.applied) {
       throw invalid([{ field: 'promoCode', key: breakdown.promo?.reason ?? 'promo.unknown' }]);
     }
 
-    const now = this.deps.now();
-    const payDeadline = new Date(now.getTime() + this.deps.orderPayMinutes * 60_000);
     const passengers = input.passengers.map((p, i) => toNewPassenger(p, i));
     const [adults, children, infants] = record.passengers;
     const seated = adults + children;
@@ -310,129 +472,7 @@ export class BookingService {
       );
       throw new AppError('systemError');
     }
-    const actor = caller.userId ? `user:${caller.userId}` : 'guest';
-    const holder = holderOf(caller);
-
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const orderNo = newOrderNo(now, this.deps.zones.hubZone);
-        const pnr = newPnr();
-        const orderId = await this.repo.transaction(async (tx, handle) => {
-          // First, under the holder's lock: what this account or address already holds unpaid.
-          await this.checkHoldLimits(tx, handle, holder, holds, record, now);
-          const contact = {
-            name: input.contact.name.trim().toUpperCase(),
-            countryCode: input.contact.countryCode.trim().replace(/^\+/, ''),
-            phone: input.contact.phone.trim(),
-            email: input.contact.email.trim(),
-          };
-          const language = Language[caller.lang];
-          const inserted = await createOrder(
-            handle,
-            {
-              orderNo,
-              pnr,
-              userId: caller.userId,
-              currency: record.currency,
-              payDeadline,
-              idempotencyKey: input.idempotencyKey,
-              offerId: record.id,
-              contact,
-              language,
-              promoCode: breakdown.promo?.applied ? breakdown.promo.code : null,
-              holder,
-              requestHash,
-              now,
-            },
-            { actor, data: { offerId: record.id, payDeadline: payDeadline.toISOString(), holds } },
-            async (id) => {
-              const segmentIds = await tx.insertSegments(
-                id,
-                record.segments.map((s, seq) => ({
-                  seq,
-                  flightId: s.flightId,
-                  flightNo: s.flightNo,
-                  depCode: s.depCode,
-                  arrCode: s.arrCode,
-                  depUtc: new Date(s.depUtc),
-                  arrUtc: new Date(s.arrUtc),
-                  aircraft: s.aircraft,
-                  family: s.family,
-                  cabin: s.cabin,
-                  bookingClass: s.bookingClass,
-                })),
-                now,
-              );
-              const passengerIds = await tx.insertPassengers(id, passengers, now);
-              const priceLines: NewPriceLine[] = passengers.flatMap((p, i) =>
-                (perType.get(p.passengerType) ?? []).map((l) => ({
-                  passengerId: passengerIds[i]!,
-                  segmentId: segmentIds[l.segment] ?? null,
-                  kind: l.kind,
-                  code: l.code,
-                  amount: l.amount,
-                })),
-              );
-              await tx.insertPriceLines(id, record.currency, priceLines, now);
-
-              // Hold the seats: each conditional UPDATE either takes them within the limits or takes nothing.
-              if (!(await this.deps.inventory.hold(handle, id, holds, now)))
-                throw new AppError('seatsSoldOut');
-
-              if (breakdown.promo?.applied && !(await pricing.redeemPromo(handle, breakdown.promo.code))) {
-                throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
-              }
-              // What payments will charge: the order's total, stored once with its own lines.
-              await this.deps.payables.createPayable(handle, {
-                kind: 'order',
-                reference: orderNo,
-                ownerUserId: caller.userId,
-                amount: lineTotal,
-                currency: record.currency,
-                lines: priceLines.map((l) => ({
-                  kind: l.kind,
-                  code: l.code,
-                  passengerRef: l.passengerId,
-                  segmentRef: l.segmentId,
-                  amount: l.amount,
-                })),
-                dueAt: payDeadline,
-                contact: {
-                  name: contact.name,
-                  email: contact.email,
-                  phone: `${contact.countryCode}${contact.phone}`,
-                  language,
-                  surnames: passengers.map((p) => p.surname),
-                },
-                now,
-              });
-            },
-          );
-          if ('conflict' in inserted) throw new RollBack(inserted.conflict);
-          return inserted.id;
-        });
-        await this.scheduleExpiry(orderId, payDeadline);
-        return {
-          orderNo,
-          pnr,
-          status: OrderPayStatus.un_paid,
-          payDeadline: payDeadline.toISOString(),
-          amountDue: breakdown.total,
-          price: withTaxesByCode(breakdown),
-          ...this.grantOf(orderNo, payDeadline),
-        };
-      } catch (err) {
-        if (err instanceof RollBack && err.reason === 'idempotency_key') {
-          // Another request with this key committed first: its order is the answer.
-          const winner = await this.replay(input, caller, requestHash);
-          if (winner) return winner;
-          throw new AppError('systemError', { cause: err });
-        }
-        if (err instanceof RollBack && attempt < NUMBER_TRIES) continue;
-        if (isRetryableConflict(err) && attempt < DEADLOCK_TRIES) continue;
-        throw err;
-      }
-    }
+    return { record, breakdown, passengers, holds, perType, lineTotal };
   }
 
   /**
@@ -514,19 +554,6 @@ export class BookingService {
     }
   }
 
-  /** Enqueues the expiry at the deadline. Best effort: the sweep catches an expiry whose job is lost. */
-  private async scheduleExpiry(orderId: string, payDeadline: Date): Promise<void> {
-    try {
-      await this.deps.jobs.send(
-        ORDER_EXPIRE_JOB,
-        { orderId },
-        { startAfter: payDeadline, singletonKey: orderId },
-      );
-    } catch (err) {
-      this.deps.log.warn({ err, orderId }, 'could not enqueue the order expiry; the sweep will expire it');
-    }
-  }
-
   /**
    * The order already made with this idempotency key, when this is the same request again: the
    * same caller (the member, or for a guest no member) and the same request hash (offer,
@@ -555,22 +582,13 @@ export class BookingService {
 
   /**
    * Refuses an order past the holder's limits (issue 9: one account held 153 of 155 seats of a
-   * flight with unpaid orders). Runs first in the order's transaction under the holder's
-   * advisory lock, so parallel orders of one holder are counted one after the other and can
-   * never pass a limit together; other holders are not held up.
+   * flight with unpaid orders), given what the holder held before it. That was read first in
+   * the order's statement, under the holder's transaction lock (`BookingRepository.insertOrder`),
+   * so parallel orders of one holder are counted one after the other and can never pass a limit
+   * together; other holders are not held up. The caller rolls the order back on a refusal.
    */
-  private async checkHoldLimits(
-    tx: BookingRepository,
-    handle: Tx,
-    holder: string,
-    holds: SeatHold[],
-    offer: OfferRecord,
-    now: Date,
-  ): Promise<void> {
+  private async checkHoldLimits(held: HeldUnpaid, holds: SeatHold[], offer: OfferRecord): Promise<void> {
     const limits = this.deps.limits;
-    if (!limits.unpaidOrders && !limits.unpaidSeats && !limits.seatsPerFlight) return;
-    await tx.lockHolder(holder);
-    const held = await this.heldUnpaid(tx, handle, holder, now);
     const data = (limit: number) => ({ limit, unpaidOrders: held.orders, seatsHeld: held.seats });
     if (limits.unpaidOrders && held.orders + 1 > limits.unpaidOrders) {
       throw new AppError('unpaidOrdersLimit', {
@@ -602,23 +620,6 @@ export class BookingService {
         data: { ...data(limits.seatsPerFlight), flightId: hold.flightId, seatsOnFlight: onFlight },
       });
     }
-  }
-
-  /** What a holder's unpaid orders still before their deadline hold: orders, seats, seats per flight. */
-  private async heldUnpaid(
-    tx: BookingRepository,
-    handle: Tx,
-    holder: string,
-    now: Date,
-  ): Promise<HeldUnpaid> {
-    const ids = await tx.unpaidOrderIdsOf(holder, now);
-    const byFlight = new Map<string, number>();
-    let seats = 0;
-    for (const h of await this.deps.inventory.liveHolds(handle, ids)) {
-      seats += h.seats;
-      byFlight.set(h.flightId, (byFlight.get(h.flightId) ?? 0) + h.seats);
-    }
-    return { orders: ids.length, seats, byFlight };
   }
 
   /** The reply of saveTicketOrder, priced from the order's own lines (as they were priced). */

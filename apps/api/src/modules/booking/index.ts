@@ -12,6 +12,7 @@ import {
   type BookingServiceDeps,
   type PricingPort,
 } from './booking.service';
+import { ExpiryQueue } from './expiry-queue';
 import { createOrderPayableOwner } from './order-payable';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -64,7 +65,7 @@ export { createTicketingOrders, type TicketingOrders } from './ticketing-orders'
 export interface BookingDeps {
   db: Db;
   now: () => Date;
-  jobs: Pick<JobRunner, 'send'>;
+  jobs: Pick<JobRunner, 'send' | 'wake' | 'sendMany'>;
   log: BookingServiceDeps['log'];
   /** Airport time zones (network). */
   zones: AirportZones;
@@ -94,11 +95,14 @@ export interface Booking {
   payableOwner: PayableOwner;
   /** Ticketing paid orders (the ticketing job and sweep). */
   ticketing: Ticketing;
+  /** New orders' expiry jobs, sent in batches; flushed when the app closes. */
+  expiries: ExpiryQueue;
 }
 
 /** Builds the booking module's services by constructor injection. */
 export function createBooking(deps: BookingDeps): Booking {
   const { db, now } = deps;
+  const expiries = new ExpiryQueue({ jobs: deps.jobs, log: deps.log });
   const service = new BookingService({
     repo: new BookingRepository(db),
     zones: deps.zones,
@@ -107,7 +111,7 @@ export function createBooking(deps: BookingDeps): Booking {
     payables: { createPayable, closePayable },
     grantKeys: deps.grantKeys,
     accounts: deps.accounts,
-    jobs: deps.jobs,
+    expiries,
     now,
     log: deps.log,
     ...deps.settings,
@@ -139,7 +143,7 @@ export function createBooking(deps: BookingDeps): Booking {
     tickets: { count: (orderId) => deps.tickets.count(orderId) },
     log: deps.log,
   });
-  return { service, orders, payableOwner, ticketing };
+  return { service, orders, payableOwner, ticketing, expiries };
 }
 
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */

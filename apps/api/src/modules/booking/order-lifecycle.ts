@@ -2,17 +2,20 @@ import { OrderPayStatus } from '@wings/contracts';
 import type { Executor } from '../../platform/db';
 import {
   BookingRepository,
-  type NewOrder,
+  type InsertedOrder,
   type NewOrderEvent,
+  type NewOrderRows,
   type OrderConflict,
+  type StatementPart,
 } from './booking.repository';
 
 /**
  * The order's status machine (spec §4: 0 unpaid, 1 paid, 2 canceled), one function per
  * transition. Each is a conditional UPDATE in the caller's transaction that refuses a move from
  * any other status (it returns false and writes nothing), and each writes its order_events row
- * through the one writer, `recordOrderEvent`. Nothing else in the system changes an order's
- * status or writes its history.
+ * through the one writer, `recordOrderEvent` (the `created` row is written in the statement that
+ * makes the order, with the same columns). Nothing else in the system changes an order's status
+ * or writes its history.
  *
  *   (none) ──create──▶ unpaid ──pay──▶ paid ──ticket (mark: ticketed_at)──▶ paid
  *                        │                ▲
@@ -75,21 +78,20 @@ export async function recordOrderEvent(
 }
 
 /**
- * (none) → unpaid: inserts the order, runs `fill` (its segments, passengers, lines, seat holds:
- * anything it throws rolls the caller's transaction back), then writes its `created` event. A
- * unique key already taken is answered as a conflict, with nothing filled or written.
+ * (none) → unpaid: the order with its segments, passengers and price lines, its `created` event
+ * and the other modules' `parts` (its seat holds, its promo code use) in one statement
+ * (`BookingRepository.insertOrder`); with `holdLimits`, what the holder already held, read under
+ * the holder's lock. A unique key already taken is answered as a conflict, with nothing written.
+ * The caller rolls its transaction back when a part was not `taken` or a limit is passed.
  */
-export async function createOrder(
+export async function createOrder<K extends string>(
   tx: Executor,
-  order: NewOrder,
+  order: NewOrderRows,
   facts: EventFacts,
-  fill: (orderId: string) => Promise<void>,
-): Promise<{ id: string } | { conflict: OrderConflict }> {
-  const inserted = await new BookingRepository(tx).insertOrder(order);
-  if ('conflict' in inserted) return inserted;
-  await fill(inserted.id);
-  await recordOrderEvent(tx, inserted.id, { type: 'created', ...facts }, order.now);
-  return inserted;
+  holdLimits: boolean,
+  parts: Record<K, StatementPart>,
+): Promise<InsertedOrder<K> | { conflict: OrderConflict }> {
+  return new BookingRepository(tx).insertOrder(order, { type: 'created', ...facts }, holdLimits, parts);
 }
 
 /** unpaid → paid (a payment succeeded); false when the order was not unpaid. Event `paid`. */

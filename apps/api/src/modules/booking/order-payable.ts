@@ -5,6 +5,7 @@ import type { Payable, PayableOwner, SettleOutcome } from '../payments';
 import { BookingRepository } from './booking.repository';
 import type { PricingPort } from './booking.service';
 import { IllegalOrderTransition, payLateOrder, payOrder, recordOrderEvent } from './order-lifecycle';
+import type { Ticketing } from './ticketing';
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -14,8 +15,8 @@ export interface OrderPayableOwnerDeps {
   db: Db;
   inventory: Inventory;
   pricing: Pick<PricingPort, 'retakePromo'>;
-  /** Booking's ticketing step: prompts its job after a payment (ticketing.ts). */
-  ticketing: { prompt(orderId: string): Promise<void> };
+  /** Booking's ticketing step: its job, enqueued in the payment's transaction, and its workers woken after the commit (ticketing.ts). */
+  ticketing: Pick<Ticketing, 'enqueue' | 'wake'>;
   /** The tickets an order holds (the tickets module). */
   tickets: { count(orderId: string): Promise<number> };
   log: Logger;
@@ -27,8 +28,10 @@ class SeatsGone extends Error {}
 /**
  * Booking's owner of payables of kind `order` (payments pays payables and never reads orders):
  * a payment that succeeded marks the order paid, or, after the deadline canceled it, takes its
- * seats back (inventory.rehold) and revives it, or says the seats are gone; what payments did with
- * the order's money is kept in the order's history (order_events) through the one writer.
+ * seats back (inventory.rehold) and revives it, or says the seats are gone; either way a paid
+ * order's ticketing job is enqueued in the payment's transaction, so it exists exactly when the
+ * order is paid and a replayed notification has nothing to prompt. What payments did with the
+ * order's money is kept in the order's history (order_events) through the one writer.
  */
 export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwner {
   const reads = new BookingRepository(deps.db);
@@ -51,6 +54,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
         if (!(await payOrder(tx, order.id, { actor, data: { paymentId } }, now))) {
           throw new IllegalOrderTransition(order.id, 'pay', order.status);
         }
+        await deps.ticketing.enqueue(tx, order.id);
         return 'paid';
       }
       // Paid after the deadline canceled the order: take its seats again if they are still there,
@@ -68,26 +72,19 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
           if (err instanceof SeatsGone) return false;
           throw err;
         });
-      return reheld ? 'late_paid' : 'gone';
+      if (!reheld) return 'gone';
+      await deps.ticketing.enqueue(tx, order.id);
+      return 'late_paid';
     },
 
     async record(tx, payable, type, actor, facts, now) {
       await recordOrderEvent(tx, await orderIdOf(tx, payable), { type, actor, data: facts }, now);
     },
 
-    async afterPaid(payable, replay) {
-      try {
-        // A replay prompts only an order still owed tickets: one indexed read, as gateways resend a lot.
-        const id = replay
-          ? await reads.owingTickets(payable.reference)
-          : await reads.idByOrderNo(payable.reference);
-        if (id) await deps.ticketing.prompt(id);
-      } catch (err) {
-        deps.log.warn(
-          { err, orderNo: payable.reference },
-          'could not prompt ticketing; the sweep will ticket the order',
-        );
-      }
+    async afterPaid() {
+      // The job was committed with the payment (settle): this process's workers fetch it now
+      // rather than at their next poll (issue 9: ticketing keeps up with a burst of payments).
+      deps.ticketing.wake();
     },
 
     async delivered(payable) {

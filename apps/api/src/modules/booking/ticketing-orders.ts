@@ -20,7 +20,6 @@ export interface TicketingOrders {
   /** The paid → ticketed mark and its `ticketed` event (when tickets were issued, or none was written yet). */
   markTicketed(tx: Executor, orderId: string, now: Date, tickets: number, issued: number): Promise<void>;
   untickedPaidOrders(limit: number, after: SweepCursor | null): Promise<SweepCursor[]>;
-  idByOrderNo(orderNo: string): Promise<string | null>;
 }
 
 /** The orders side of ticketing over the app's database. */
@@ -35,6 +34,5 @@ export function createTicketingOrders(db: Db): TicketingOrders {
       await markOrderTicketed(tx, orderId, now, { tickets, issued });
     },
     untickedPaidOrders: (limit, after) => repo.untickedPaidOrders(limit, after),
-    idByOrderNo: (orderNo) => repo.idByOrderNo(orderNo),
   };
 }

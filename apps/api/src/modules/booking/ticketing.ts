@@ -1,5 +1,5 @@
 import { OrderPayStatus } from '@wings/contracts';
-import { type Db, isRetryableConflict } from '../../platform/db';
+import { type Db, isRetryableConflict, type Tx } from '../../platform/db';
 import type { JobRunner, QueueOptions } from '../../platform/jobs/jobs';
 import type { TicketsService } from '../tickets';
 import type { TicketingOrders } from './ticketing-orders';
@@ -41,7 +41,7 @@ export interface TicketingDeps {
   orders: TicketingOrders;
   /** The airline's 3-digit ticketing code (config TICKET_AIRLINE_CODE). */
   airlineCode: string;
-  jobs: Pick<JobRunner, 'send'>;
+  jobs: Pick<JobRunner, 'send' | 'wake'>;
   now: () => Date;
   log: Logger;
 }
@@ -116,13 +116,20 @@ export class Ticketing {
     }
   }
 
-  /** Enqueues the order's ticketing job. Best effort: the sweep tickets an order whose prompt is lost. */
-  async prompt(orderId: string): Promise<void> {
-    try {
-      await this.deps.jobs.send(TICKETING_JOB, { orderId }, { singletonKey: orderId });
-    } catch (err) {
-      this.deps.log.warn({ err, orderId }, 'could not enqueue ticketing; the sweep will ticket the order');
-    }
+  /**
+   * Enqueues the order's ticketing job in the payment's transaction `tx` (the order's payable
+   * owner, as it marks the order paid): the job exists exactly when the payment commits, so the
+   * order is prompted once, whatever the number of notifications. A job of the order still
+   * queued takes it (singleton key). In a process that runs no jobs nothing is enqueued, and the
+   * sweep tickets the order.
+   */
+  async enqueue(tx: Tx, orderId: string): Promise<void> {
+    await this.deps.jobs.send(TICKETING_JOB, { orderId }, { singletonKey: orderId, tx });
+  }
+
+  /** After the commit of jobs `enqueue` added: this process's idle ticketing workers fetch them at once. */
+  wake(): void {
+    this.deps.jobs.wake(TICKETING_JOB);
   }
 }
 

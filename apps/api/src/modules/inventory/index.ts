@@ -12,6 +12,8 @@ export type {
   SeatCounters,
   SeatHold,
 } from './inventory.repository';
+/** Inventory's part of a caller's single statement that makes an order: its seats taken and held. */
+export { seatHoldPart } from './inventory.repository';
 export { createInventory, type FlightOpening, type Inventory } from './inventory.service';
 export {
   availabilityJoin,

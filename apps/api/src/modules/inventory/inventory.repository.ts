@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { flightCabins, flightClassInventory, orderHolds } from '../../db/schema/inventory';
+import { type SQL, sql } from 'drizzle-orm';
+import { flightCabins, flightClassInventory } from '../../db/schema/inventory';
 import type { Executor } from '../../platform/db';
 import { CABIN_SEATS_LEFT, CLASS_SEATS_LEFT, INFANT_SEATS_LEFT } from './seats-left';
 
@@ -82,6 +82,70 @@ function toHold(r: HoldRow): StoredHold {
 }
 
 /**
+ * The CTEs that take seats (`inventory_wanted`, `inventory_classes`, `inventory_cabins`): for each
+ * row of `wanted` (flight_id, booking_class, cabin, seats, infants), a conditional UPDATE of its
+ * class bucket of a scheduled flight not yet departed, then of that class's cabin (and its
+ * infant limit). Each UPDATE re-checks its limit on the row it locks, so concurrent buyers queue
+ * on the row lock and the second sees the first's count: the counters can never pass their
+ * limits. Every class row is taken before its cabin row, rows in the order of `wanted` (flight,
+ * then class), as in every statement that changes them. They run once the caller's one-row CTE
+ * `anchor` has its row (nothing is taken when it has none).
+ */
+function takeSeatsCtes(anchor: SQL, wanted: SQL, now: Date): SQL {
+  return sql`inventory_wanted as (${wanted}),
+    inventory_classes as (
+      update flight_class_inventory ci
+         set sold = ci.sold + w.seats, updated_at = ${now}
+        from inventory_wanted w, ${anchor} a
+       where ci.flight_id = w.flight_id and ci.booking_class = w.booking_class
+         and ${sql.raw(CLASS_SEATS_LEFT)} >= w.seats
+         -- A scalar subquery, looked up by key for each class row: as an EXISTS the planner may
+         -- join all scheduled flights by hash, and visit the class rows out of the lock order.
+         and (select f.status = 'scheduled' and f.dep_utc > ${now} from flights f where f.id = ci.flight_id)
+      returning ci.flight_id, ci.cabin, w.seats, w.infants
+    ),
+    inventory_cabins as (
+      update flight_cabins fc
+         set sold = fc.sold + c.seats, infant_sold = fc.infant_sold + c.infants, updated_at = ${now}
+        from inventory_classes c
+       where fc.flight_id = c.flight_id and fc.cabin = c.cabin
+         and ${sql.raw(CABIN_SEATS_LEFT)} >= c.seats
+         and ${sql.raw(INFANT_SEATS_LEFT)} >= c.infants
+      returning fc.flight_id
+    )`;
+}
+
+/**
+ * Inventory's part of one statement of a caller that makes an order (booking: the whole order
+ * in one round trip, docs/decisions.md, issue 12): CTEs (named `inventory_*`) that take the seats
+ * of `holds`, in the one lock order, for the order of the caller's one-row CTE `anchor` (column
+ * `id`), and record them in order_holds; `taken` is true when every hold got its seats. When it
+ * is false the caller must roll its transaction back. The text does not depend on the holds (they
+ * are one JSON parameter), so the statement can be a named prepared one.
+ */
+export function seatHoldPart(anchor: SQL, holds: SeatHold[], now: Date): { ctes: SQL; taken: SQL } {
+  const rows = byLockOrder(holds).map((h) => ({
+    flight_id: Number(h.flightId),
+    booking_class: h.bookingClass,
+    cabin: h.cabin,
+    seats: h.seats,
+    infants: h.infants,
+  }));
+  const wanted = sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    as w(flight_id bigint, booking_class text, cabin text, seats integer, infants integer)`;
+  return {
+    ctes: sql`${takeSeatsCtes(anchor, wanted, now)},
+    inventory_holds as (
+      insert into order_holds (order_id, flight_id, cabin, booking_class, seats, infants, created_at, updated_at)
+      select a.id, w.flight_id::text, w.cabin, w.booking_class, w.seats, w.infants, ${now}, ${now}
+        from inventory_wanted w, ${anchor} a
+      returning id
+    )`,
+    taken: sql`((select count(*) from inventory_cabins) = ${rows.length}::int)`,
+  };
+}
+
+/**
  * Storage of seat counters and holds: the only SQL of the inventory module. Seat counters
  * change only through the conditional UPDATEs below, never read-then-write.
  */
@@ -89,85 +153,65 @@ export class InventoryRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Takes `seats` of a booking class and its cabin (and `infants` of the cabin's infant limit)
-   * of a scheduled flight not yet departed, or nothing. Each UPDATE re-checks its limit on the
-   * row it locks, so concurrent buyers queue on the row lock and the second sees the first's
-   * count: the counters can never pass their limits. False when either limit would be passed;
-   * the caller then rolls the transaction back (the class update, if done, with it).
+   * Takes the seats of `holds` and records them for the order (one statement): true when every
+   * hold got its seats; false when any class or cabin had not enough left, and the caller must
+   * roll its transaction back (the other holds of the statement took theirs).
    */
-  async takeSeats(hold: SeatHold, now: Date): Promise<boolean> {
-    const klass = await this.db.execute<{ cabin: string }>(sql`
-      update flight_class_inventory ci
-         set sold = ci.sold + ${hold.seats}, updated_at = ${now}
-       where ci.flight_id = ${hold.flightId}::bigint
-         and ci.booking_class = ${hold.bookingClass}
-         and ${sql.raw(CLASS_SEATS_LEFT)} >= ${hold.seats}
-         and exists (select 1 from flights f
-                      where f.id = ci.flight_id and f.status = 'scheduled' and f.dep_utc > ${now})
-      returning ci.cabin`);
-    const cabin = klass.rows[0]?.cabin;
-    if (!cabin) return false;
-    const cabins = await this.db.execute(sql`
-      update flight_cabins fc
-         set sold = fc.sold + ${hold.seats}, infant_sold = fc.infant_sold + ${hold.infants}, updated_at = ${now}
-       where fc.flight_id = ${hold.flightId}::bigint
-         and fc.cabin = ${cabin}
-         and ${sql.raw(CABIN_SEATS_LEFT)} >= ${hold.seats}
-         and ${sql.raw(INFANT_SEATS_LEFT)} >= ${hold.infants}
-      returning fc.flight_id`);
-    return (cabins.rowCount ?? 0) === 1;
+  async hold(orderId: string, holds: SeatHold[], now: Date): Promise<boolean> {
+    const part = seatHoldPart(sql.raw('inventory_order'), holds, now);
+    const r = await this.db.execute<{ taken: boolean }>(sql`
+      with inventory_order as (select ${orderId}::uuid as id), ${part.ctes}
+      select ${part.taken} as taken`);
+    return r.rows[0]?.taken === true;
   }
 
-  /** Gives seats back to a class and its cabin (a release: the hold row already says so). */
-  async giveBack(hold: SeatHold, now: Date): Promise<void> {
-    await this.db.execute(sql`
-      update flight_class_inventory set sold = sold - ${hold.seats}, updated_at = ${now}
-       where flight_id = ${hold.flightId}::bigint and booking_class = ${hold.bookingClass}`);
-    await this.db.execute(sql`
-      update flight_cabins
-         set sold = sold - ${hold.seats}, infant_sold = infant_sold - ${hold.infants}, updated_at = ${now}
-       where flight_id = ${hold.flightId}::bigint and cabin = ${hold.cabin}`);
-  }
-
-  async insertHolds(orderId: string, holds: SeatHold[], now: Date): Promise<void> {
-    if (holds.length === 0) return;
-    await this.db.insert(orderHolds).values(
-      holds.map((h) => ({
-        orderId,
-        flightId: h.flightId,
-        cabin: h.cabin,
-        bookingClass: h.bookingClass,
-        seats: h.seats,
-        infants: h.infants,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-
-  /** Marks the order's live holds released; only the rows this call flipped. */
-  async markReleased(orderId: string, now: Date): Promise<StoredHold[]> {
+  /**
+   * Marks the order's live holds released and gives their seats back to their classes and
+   * cabins, in one statement; only the rows this call flipped are given back. Those holds.
+   */
+  async release(orderId: string, now: Date): Promise<StoredHold[]> {
     const released = await this.db.execute<HoldRow>(sql`
-      update order_holds set released_at = ${now}, updated_at = ${now}
-       where order_id = ${orderId} and released_at is null
-      returning ${HOLD_COLUMNS}`);
+      with released as (
+        update order_holds set released_at = ${now}, updated_at = ${now}
+         where order_id = ${orderId} and released_at is null
+        returning ${HOLD_COLUMNS}
+      ), classes as (
+        update flight_class_inventory ci set sold = ci.sold - r.seats, updated_at = ${now}
+          from released r
+         where ci.flight_id = r.flight_id::bigint and ci.booking_class = r.booking_class
+        returning ci.flight_id, r.cabin, r.seats, r.infants
+      ), cabins as (
+        update flight_cabins fc
+           set sold = fc.sold - c.seats, infant_sold = fc.infant_sold - c.infants, updated_at = ${now}
+          from classes c
+         where fc.flight_id = c.flight_id and fc.cabin = c.cabin
+        returning fc.flight_id
+      )
+      select ${HOLD_COLUMNS} from released`);
     return released.rows.map(toHold);
   }
 
-  /** The released holds of an order (to take again after a late payment). */
-  async releasedHolds(orderId: string): Promise<StoredHold[]> {
-    const r = await this.db.execute<HoldRow>(sql`
-      select ${HOLD_COLUMNS} from order_holds
-       where order_id = ${orderId} and released_at is not null`);
-    return r.rows.map(toHold);
-  }
-
-  /** Released → live again; false when it was not released. */
-  async unrelease(holdId: string, now: Date): Promise<boolean> {
-    const r = await this.db.execute(
-      sql`update order_holds set released_at = null, updated_at = ${now} where id = ${holdId} and released_at is not null`,
-    );
-    return (r.rowCount ?? 0) === 1;
+  /**
+   * Takes the seats of the order's released holds again and makes them live, in one statement:
+   * true when every one of them got its seats (none released: true); false when any is no
+   * longer there, and the caller must roll back (its savepoint) what the others took.
+   */
+  async retake(orderId: string, now: Date): Promise<boolean> {
+    const wanted = sql`
+      select h.flight_id::bigint as flight_id, h.booking_class, h.cabin, h.seats, h.infants
+        from order_holds h, inventory_order a
+       where h.order_id = a.id and h.released_at is not null
+       order by h.flight_id::bigint, h.booking_class`;
+    const taking = takeSeatsCtes(sql.raw('inventory_order'), wanted, now);
+    const r = await this.db.execute<{ taken: boolean }>(sql`
+      with inventory_order as (select ${orderId}::uuid as id), ${taking},
+      inventory_live as (
+        update order_holds set released_at = null, updated_at = ${now}
+         where order_id = ${orderId} and released_at is not null
+        returning id
+      )
+      select (select count(*) from inventory_cabins) = (select count(*) from inventory_wanted) as taken`);
+    return r.rows[0]?.taken === true;
   }
 
   /** The live (unreleased) holds of some orders. */

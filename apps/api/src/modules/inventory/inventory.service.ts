@@ -6,7 +6,6 @@ import {
   InventoryRepository,
   type SeatCounters,
   type SeatHold,
-  type StoredHold,
 } from './inventory.repository';
 
 /** A dated flight's inventory as it is opened for sale. */
@@ -24,14 +23,16 @@ export interface FlightOpening {
  */
 export interface Inventory {
   /**
-   * Takes the seats of every hold, in the one lock order, and records them for the order. False
-   * when any class or cabin has not enough left: the caller must then roll its transaction back
-   * (some seats may have been taken by then).
+   * Takes the seats of every hold, in the one lock order, and records them for the order, in one
+   * statement (`seatHoldPart` gives the same as a part of a caller's own statement). False when
+   * any class or cabin has not enough left: the caller must then roll its transaction back (some
+   * seats may have been taken by then).
    */
   hold(tx: Tx, orderId: string, holds: SeatHold[], now: Date): Promise<boolean>;
   /**
    * Gives the order's live holds back, exactly once: only the holds this call flipped from live
-   * to released are given back (a concurrent or repeated release gives nothing). Those holds.
+   * to released are given back (a concurrent or repeated release gives nothing), in one
+   * statement. Those holds.
    */
   release(tx: Tx, orderId: string, now: Date): Promise<SeatHold[]>;
   /**
@@ -60,32 +61,16 @@ const seatHold = (h: SeatHold): SeatHold => ({
 /** The inventory module's service (stateless). */
 export function createInventory(): Inventory {
   return {
-    async hold(tx, orderId, holds, now) {
-      const repo = new InventoryRepository(tx);
-      const ordered = byLockOrder(holds);
-      // Each conditional UPDATE either takes the seats within the limits or takes nothing.
-      for (const h of ordered) if (!(await repo.takeSeats(h, now))) return false;
-      await repo.insertHolds(orderId, ordered, now);
-      return true;
+    hold(tx, orderId, holds, now) {
+      return new InventoryRepository(tx).hold(orderId, holds, now);
     },
-
     async release(tx, orderId, now) {
-      const repo = new InventoryRepository(tx);
-      // The same lock order as when seats are taken: by flight, class row before cabin row.
-      const released = byLockOrder((await repo.markReleased(orderId, now)).map(seatHold));
-      for (const h of released) await repo.giveBack(h, now);
-      return released;
+      return byLockOrder((await new InventoryRepository(tx).release(orderId, now)).map(seatHold));
     },
-
     async rehold(tx, orderId, now) {
       return tx
         .transaction(async (sp) => {
-          const repo = new InventoryRepository(sp);
-          const held: StoredHold[] = byLockOrder(await repo.releasedHolds(orderId));
-          for (const h of held) {
-            if (!(await repo.takeSeats(h, now))) throw new SeatsGone();
-            await repo.unrelease(h.id, now);
-          }
+          if (!(await new InventoryRepository(sp).retake(orderId, now))) throw new SeatsGone();
           return true;
         })
         .catch((err: unknown) => {
@@ -93,7 +78,6 @@ export function createInventory(): Inventory {
           throw err;
         });
     },
-
     async liveHolds(tx, orderIds) {
       const rows = await new InventoryRepository(tx).liveHolds(orderIds);
       return rows.map((h) => ({ ...seatHold(h), orderId: h.orderId }));

@@ -92,8 +92,12 @@ export interface PayableOwner {
    * In the payment's transaction, after payments locked the payable row (lock order: payable,
    * then the owner's rows), when a payment of this kind's payable succeeded and the payable is
    * open or closed (a paid payable is a duplicate; payments handles it without asking). The
-   * owner writes its own history of what it did (an order's `paid` event). Must not throw for
-   * `gone`: use a savepoint (`tx.transaction`) for a partial take-back.
+   * owner writes its own history of what it did (an order's `paid` event), and starts in this
+   * transaction what must follow a payment (an order's ticketing job), so that it exists exactly
+   * when the payment commits: a replayed notification prompts nothing. An open payable is
+   * already marked paid in this transaction: its owner answers `paid` or `already_paid` (or
+   * throws); only a closed one may be `gone`. Must not throw for `gone`: use a savepoint
+   * (`tx.transaction`) for a partial take-back.
    */
   settle(
     tx: Tx,
@@ -110,11 +114,12 @@ export interface PayableOwner {
     now: Date,
   ): Promise<void>;
   /**
-   * After the commit of a payment that paid (`replay` false), or of a replayed notification of
-   * a paid payable (`replay` true): start what follows (an order's ticketing job). Best effort:
-   * must not throw (the owner's own sweep catches a lost prompt).
+   * After the commit of a payment that paid the payable (`settle` answered paid or late_paid):
+   * what follows that could not be part of the transaction (booking wakes its ticketing workers
+   * for the job `settle` enqueued). Never for a replayed notification. Best effort: must not
+   * throw (the owner's own sweep catches what is lost).
    */
-  afterPaid(payable: Payable, replay: boolean): Promise<void>;
+  afterPaid(payable: Payable): Promise<void>;
   /** What the owner delivered for the payable, for the pay status call (an order's tickets issued). */
   delivered(payable: Payable): Promise<number>;
 }

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { paymentEvents, payments } from '../../db/schema/payments';
 import type { Db, Executor, Tx } from '../../platform/db';
 import type { NewPayable, Payable, PayableKind, PayableStatus } from './payables';
 
 export interface StoredPayment {
   id: string;
   payableId: string;
-  /** Its payable, as read with the payment (outside a lock: only for what may be stale). */
-  payable: Payable;
   gateway: string;
   amount: number;
   currency: string;
@@ -90,6 +89,33 @@ function toPayable(row: Row | undefined): Payable | null {
 
 const payableColumns = sql`id, kind, reference, owner_user_id, amount, currency, due_at, status,
   contact_name, contact_email, contact_phone, language, payer_surnames`;
+
+/**
+ * The read of every gateway notification: the payment by the gateway's reference and whether
+ * the event is stored, through the two unique indexes (payments_gateway_reference_key,
+ * payment_events_gateway_event_key). Prepared once per connection under its name: the hottest
+ * statement of the payment calls is parsed and planned once, not per notification.
+ */
+function notifiedPaymentQuery(db: Executor) {
+  const gateway = sql.placeholder('gateway');
+  return db
+    .select({
+      id: payments.id,
+      payableId: payments.payableId,
+      gateway: payments.gateway,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      gatewayReference: payments.gatewayReference,
+      eventStored: sql<boolean>`exists (select 1 from ${paymentEvents} e
+        where e.gateway = ${gateway} and e.gateway_event_id = ${sql.placeholder('eventId')})`.mapWith(
+        Boolean,
+      ),
+    })
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayReference, sql.placeholder('reference'))))
+    .prepare('payments_notified_payment');
+}
 
 /**
  * Storage of payables, payments, their notifications and refunds: the only SQL of the payments
@@ -245,15 +271,13 @@ export class PaymentsRepository {
   }
 
   private readonly paymentSelect = sql`
-    select p.id, p.payable_id, to_jsonb(b) as payable, p.gateway, p.amount, p.currency, p.status, p.gateway_reference
-      from payments p join payables b on b.id = p.payable_id`;
+    select p.id, p.payable_id, p.gateway, p.amount, p.currency, p.status, p.gateway_reference from payments p`;
 
   private toPayment(row: Row | undefined): StoredPayment | null {
     if (!row) return null;
     return {
       id: String(row.id),
       payableId: String(row.payable_id),
-      payable: toPayable(row.payable as Row)!,
       gateway: String(row.gateway),
       amount: Number(row.amount),
       currency: String(row.currency),
@@ -298,21 +322,22 @@ export class PaymentsRepository {
   }
 
   /**
-   * The payment a notification names, and whether its event is already stored, in one read:
-   * gateways resend a lot, and a replay is then answered without another round trip.
+   * The payment a notification names, and whether its event is already stored, in one indexed
+   * read (a prepared statement): gateways resend a lot, and a replay is answered on it alone.
    */
   async notifiedPayment(
     gateway: string,
     reference: string,
     eventId: string,
   ): Promise<{ payment: StoredPayment; eventStored: boolean } | null> {
-    const r = await this.db.execute(sql`
-      select q.*, exists (select 1 from payment_events e
-                           where e.gateway = ${gateway} and e.gateway_event_id = ${eventId}) as event_stored
-        from (${this.paymentSelect} where p.gateway = ${gateway} and p.gateway_reference = ${reference}) q`);
-    const payment = this.toPayment(r.rows[0]);
-    return payment ? { payment, eventStored: r.rows[0]?.event_stored === true } : null;
+    this.notified ??= notifiedPaymentQuery(this.db);
+    const [row] = await this.notified.execute({ gateway, reference, eventId });
+    if (!row) return null;
+    const { eventStored, ...payment } = row;
+    return { payment, eventStored };
   }
+
+  private notified?: ReturnType<typeof notifiedPaymentQuery>;
 
   /** The latest payment of a payable. */
   async latestPayment(payableId: string): Promise<{ status: string } | null> {
@@ -329,21 +354,59 @@ export class PaymentsRepository {
     return r.rows.length > 0;
   }
 
-  /** Stores a notification by its event id; false when it was already stored (a replay). */
-  async insertEvent(e: {
+  /**
+   * Applies a verified gateway event to payments' own rows, in one statement of the caller's
+   * transaction: stores it by its event id; when it was not stored yet, locks the payable row
+   * (which serializes the payments of one payable), then moves the payment (a success from
+   * pending, failed or canceled; a failure from pending) and, for a success that moved it, marks
+   * an open payable paid. Each step reads the one before it, so they run in this order, and none
+   * of them once the event is found stored. Null when the event was already stored (a replay);
+   * else the payable as locked (its status before this statement), whether the payment moved, and
+   * whether the payable was marked paid.
+   */
+  async applyEvent(e: {
     paymentId: string;
+    payableId: string;
     gateway: string;
     eventId: string;
-    type: string;
+    status: 'succeeded' | 'failed';
     payload: Record<string, unknown>;
     now: Date;
-  }): Promise<boolean> {
+  }): Promise<{ payable: Payable; moved: boolean; markedPaid: boolean } | null> {
+    const succeeded = e.status === 'succeeded';
+    const from = succeeded ? sql`'pending', 'failed', 'canceled'` : sql`'pending'`;
     const r = await this.db.execute(sql`
-      insert into payment_events (payment_id, gateway, gateway_event_id, type, payload, created_at)
-      values (${e.paymentId}, ${e.gateway}, ${e.eventId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${e.now})
-      on conflict (gateway, gateway_event_id) do nothing
-      returning id`);
-    return (r.rowCount ?? 0) === 1;
+      with stored as (
+        insert into payment_events (payment_id, gateway, gateway_event_id, type, payload, created_at)
+        values (${e.paymentId}, ${e.gateway}, ${e.eventId}, ${e.status}, ${JSON.stringify(e.payload)}::jsonb, ${e.now})
+        on conflict (gateway, gateway_event_id) do nothing
+        returning id
+      ),
+      locked as (
+        select ${payableColumns} from payables
+         where id = ${e.payableId} and exists (select 1 from stored)
+         for update
+      ),
+      moved as (
+        update payments set status = ${e.status},
+               paid_at = ${succeeded ? sql`${e.now}::timestamptz` : sql`paid_at`}, updated_at = ${e.now}
+         where id = ${e.paymentId} and status in (${from}) and exists (select 1 from locked)
+        returning id
+      ),
+      marked as (
+        update payables set status = 'paid', updated_at = ${e.now}
+         where ${succeeded}::boolean and id = ${e.payableId} and status = 'open'
+           and exists (select 1 from locked where status = 'open') and exists (select 1 from moved)
+        returning id
+      )
+      select l.*, exists (select 1 from stored) as stored, exists (select 1 from moved) as moved,
+             exists (select 1 from marked) as marked_paid
+        from (select 1) one left join locked l on true`);
+    const row = r.rows[0];
+    if (row?.stored !== true) return null;
+    const payable = row.id === null ? null : toPayable(row);
+    if (!payable) throw new Error(`payment ${e.paymentId}: no payable ${e.payableId}`);
+    return { payable, moved: row.moved === true, markedPaid: row.marked_paid === true };
   }
 
   /** Moves a payment from one of `from` to `to`; false when it was in none of them. */

@@ -489,7 +489,12 @@ export class PaymentsService {
     });
   }
 
-  /** Applies a verified outcome (retrying a serialization conflict), then prompts what follows. */
+  /**
+   * Applies a verified outcome (retrying a serialization conflict); after a commit that paid the
+   * payable, tells its owner (afterPaid). An event already stored is a replay: answered at once,
+   * with nothing written and nothing prompted, as what follows a payment was started in the
+   * transaction that applied it (docs/decisions.md, issue 12).
+   */
   private async applyVerified(
     gatewayName: string,
     payment: StoredPayment,
@@ -497,33 +502,22 @@ export class PaymentsService {
     /** Whether the event is stored, when the caller read it with the payment. */
     eventStored?: boolean,
   ): Promise<NotificationOutcome> {
-    let result: Applied = { outcome: 'ignored' };
     // A replay already stored is answered without a transaction: gateways resend a lot. (One
     // racing its original past this read still meets the unique key inside apply.)
-    if (eventStored ?? (await this.deps.repo.hasEvent(gatewayName, n.eventId))) {
-      result = { outcome: 'duplicate' };
-    } else {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          result = await this.apply(gatewayName, payment, n);
-          break;
-        } catch (err) {
-          if (isRetryableConflict(err) && attempt < TRIES) continue;
-          throw err;
-        }
+    if (eventStored ?? (await this.deps.repo.hasEvent(gatewayName, n.eventId))) return 'duplicate';
+    let result: Applied;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        result = await this.apply(gatewayName, payment, n);
+        break;
+      } catch (err) {
+        if (isRetryableConflict(err) && attempt < TRIES) continue;
+        throw err;
       }
     }
-    // After the commit: the owner's next step (ticketing; its sweep catches a lost prompt). A
-    // replay prompts it again for a paid payable; the owner knows whether it is still owed.
-    const { outcome } = result;
-    if (outcome === 'paid' || outcome === 'late_rehold' || outcome === 'duplicate') {
-      const payable = result.payable ?? payment.payable;
-      if (outcome !== 'duplicate' || payable.status === 'paid') {
-        await this.owner(payable.kind).afterPaid(payable, outcome === 'duplicate');
-      }
-    }
+    if (result.paid) await this.owner(result.paid.kind).afterPaid(result.paid);
     if (result.refundId) await this.promptRefund(result.refundId);
-    return outcome;
+    return result.outcome;
   }
 
   private async apply(
@@ -534,28 +528,24 @@ export class PaymentsService {
     const now = this.deps.now();
     const { id: paymentId } = payment;
     return this.deps.repo.transaction(async (tx, handle) => {
-      // The event, the payment, the payable and the owner's change commit together: a crash
-      // leaves none of them, and the gateway's retry then applies the whole again.
-      const fresh = await tx.insertEvent({
+      // The event, the payment, the payable and the owner's change (and what the owner starts
+      // with it: an order's ticketing job) commit together: a crash leaves none of them, and the
+      // gateway's retry then applies the whole again. Event, then payable, then payment, then
+      // the owner's rows, always: the payable row lock serializes the payments of one payable
+      // (and booking closes an expired order's payable first too).
+      const applied = await tx.applyEvent({
         paymentId,
+        payableId: payment.payableId,
         gateway: gatewayName,
         eventId: n.eventId,
-        type: n.status,
+        status: n.status,
         payload: { ...n },
         now,
       });
-      if (!fresh) return { outcome: 'duplicate' };
-      // Payment, then payable, then the owner's rows, always: the payable row lock serializes
-      // the payments of one payable (and booking closes an expired order's payable first too).
-      const payable = await tx.lockPayable(payment.payableId);
-      if (!payable) throw new Error(`payment ${paymentId} has no payable`);
-      if (n.status === 'failed') {
-        await tx.movePayment(paymentId, ['pending'], 'failed', now);
-        return { outcome: 'failed' };
-      }
-      if (!(await tx.movePayment(paymentId, ['pending', 'failed', 'canceled'], 'succeeded', now))) {
-        return { outcome: 'ignored' };
-      }
+      if (!applied) return { outcome: 'duplicate' };
+      const { payable, moved, markedPaid } = applied;
+      if (n.status === 'failed') return { outcome: 'failed' };
+      if (!moved) return { outcome: 'ignored' };
       const actor = `gateway:${gatewayName}`;
       const owner = this.owner(payable.kind);
       const settled =
@@ -563,13 +553,16 @@ export class PaymentsService {
           ? 'already_paid'
           : await owner.settle(handle, payable, { paymentId, actor, now });
       if (settled === 'paid' || settled === 'late_paid') {
-        await tx.markPayablePaid(payable.id, now);
+        // An open payable was marked paid with the payment; a closed one the owner took back is marked now.
+        if (!markedPaid) await tx.markPayablePaid(payable.id, now);
         return {
           outcome: settled === 'paid' ? 'paid' : 'late_rehold',
-          payable: { ...payable, status: 'paid' },
+          paid: { ...payable, status: 'paid' },
         };
       }
       if (settled === 'gone') {
+        // Only a closed payable can be gone (PayableOwner.settle): an open one was marked paid above.
+        if (markedPaid) throw new Error(`payable ${payable.id} was open, and its owner says it is gone`);
         // Paid after the payable was closed, and its owner could not take it back (the seats are gone).
         const refundId = await this.markForRefund(tx, payment, 'seats_gone', now);
         await owner.record(
@@ -587,7 +580,7 @@ export class PaymentsService {
         return { outcome: 'refund_required', refundId };
       }
       // Already paid by another payment: this money goes back, never silently kept.
-      await tx.markPayablePaid(payable.id, now);
+      if (!markedPaid && payable.status !== 'paid') await tx.markPayablePaid(payable.id, now);
       const refundId = await this.markForRefund(tx, payment, 'duplicate_payment', now);
       await owner.record(handle, payable, 'duplicate_payment_refund', actor, { paymentId, refundId }, now);
       return { outcome: 'refund_required', refundId };
@@ -801,8 +794,8 @@ type Opened = { reused: PendingPayment } | { paymentId: string };
 
 interface Applied {
   outcome: NotificationOutcome;
-  /** The payable as this apply left it (paid outcomes), for the owner's next step. */
-  payable?: Payable;
+  /** The payable this apply paid (paid and late_rehold), for its owner's afterPaid. */
+  paid?: Payable;
   /** The refund created with a refund_required outcome, for its job. */
   refundId?: string;
 }

@@ -364,19 +364,22 @@ describe('ticketing keeps up with bursts and backlogs (issue 9)', () => {
   it('a burst of 30 payments is ticketed by the ticketing workers as it lands, one fetch per worker', async () => {
     const orders = await unpaidOrders(30);
     const send = vi.spyOn(t.app.jobs, 'send');
+    const wake = vi.spyOn(t.app.jobs, 'wake');
     const outcomes = await Promise.all(
       orders.map((o) => notify(sandboxNotification(o.paymentId, 'succeeded', o.amount, 'USD'))),
     );
     expect(outcomes).toEqual(orders.map(() => 'paid'));
 
-    // Each payment prompted its order's ticketing job at once (the job runner is not started in
-    // tests: the jobs are handed to the queue's handler here, as its workers fetch them).
+    // Each payment enqueued its order's ticketing job in its own transaction, and woke the
+    // workers once committed (the job runner is not started in tests: the jobs are handed to
+    // the queue's handler here, as its workers fetch them).
     const prompts = send.mock.calls.filter(([name]) => name === TICKETING_JOB);
     expect(prompts.map(([, data]) => (data as { orderId: string }).orderId).sort()).toEqual(
       orders.map((o) => o.id).sort(),
     );
     for (const [, data, options] of prompts)
-      expect(options).toEqual({ singletonKey: (data as { orderId: string }).orderId });
+      expect(options).toEqual({ singletonKey: (data as { orderId: string }).orderId, tx: expect.anything() });
+    expect(wake.mock.calls.filter(([name]) => name === TICKETING_JOB)).toHaveLength(orders.length);
     const queue = t.app.jobs.declared<{ orderId: string }>(TICKETING_JOB);
     const { batchSize = 1, workers = 1 } = queue?.options ?? {};
     const batches: { orderId: string }[][] = [];

@@ -14,6 +14,8 @@ export {
 export { DEMO_PROMOTIONS, seedDemoPromotions } from './demo-promotions';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
 export { pricingModule } from './pricing.module';
+/** Pricing's part of a caller's single statement that makes an order: its promo code's use. */
+export { promoUsePart } from './pricing.repository';
 export {
   createPricingService,
   type OfferRecord,

@@ -1,5 +1,6 @@
 import type { Currency, FareFamily } from '@wings/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { type OfferPriceRecord, type OfferSegmentRecord, offers } from '../../db/schema/fares';
 import type { Db } from '../../platform/db';
 import { availabilityJoin, CABIN_SEATS_LEFT, CLASS_SEATS_LEFT, INFANT_SEATS_LEFT } from '../inventory';
@@ -110,8 +111,53 @@ const PROMO_COLUMNS = sql.raw(
   'code, title_zh, title_en, title_km, kind, value, currency, min_spend, valid_from, valid_to, routes, usage_limit, used_count, listed',
 );
 
+const OFFER_COLUMNS = `o.id::text, o.user_id::text, o.currency, o.adults, o.children, o.infants,
+         o.segments, o.price_lines, o.expires_at, o.created_at`;
+
+const FIND_OFFER_SQL = `select ${OFFER_COLUMNS} from offers o where o.id = $1::uuid`;
+
+const FIND_OFFER_WITH_PROMO_SQL = `
+  select ${OFFER_COLUMNS},
+         (select to_jsonb(p) from promo_codes p where p.code = $2::text) as promo
+    from offers o where o.id = $1::uuid`;
+
+function toOffer(r: Record<string, unknown>): OfferRecord {
+  return {
+    id: String(r.id),
+    userId: (r.user_id as string | null) ?? null,
+    currency: r.currency as Currency,
+    passengers: [Number(r.adults), Number(r.children), Number(r.infants)],
+    segments: r.segments as OfferSegmentRecord[],
+    priceLines: r.price_lines as OfferPriceRecord[],
+    expiresAt: new Date(r.expires_at as string),
+    createdAt: new Date(r.created_at as string),
+  };
+}
+
+/**
+ * Pricing's part of a caller's single statement that makes an order (booking: the whole order
+ * in one round trip, docs/decisions.md, issue 12): a CTE (`pricing_promo_use`) counting one use
+ * of `code` once the caller's one-row CTE `anchor` has its row, only while the code has uses
+ * left (a conditional UPDATE, as `redeemPromo`). `taken` is true when there is no code or its
+ * use was counted; when it is false the caller must refuse the order and roll back.
+ */
+export function promoUsePart(anchor: SQL, code: string | null): { ctes: SQL; taken: SQL } {
+  const normalised = code?.trim() ? code.trim().toUpperCase() : null;
+  return {
+    ctes: sql`pricing_promo_use as (
+      update promo_codes p set used_count = p.used_count + 1, updated_at = now()
+        from ${anchor} a
+       where p.code = ${normalised}::text and (p.usage_limit is null or p.used_count < p.usage_limit)
+      returning p.code
+    )`,
+    taken: sql`(${normalised}::text is null or exists (select 1 from pricing_promo_use))`,
+  };
+}
+
 /** Data access of pricing: the only file of the module that knows Drizzle and SQL. */
 export function createPricingRepository(db: Db) {
+  // The pool under Drizzle (node-postgres), for named prepared statements.
+  const client = (db as unknown as { $client: Pick<pg.Pool, 'query'> }).$client;
   return {
     /**
      * A dated flight and, when it sells it, one booking class with its nested remainders
@@ -236,26 +282,39 @@ export function createPricingRepository(db: Db) {
       return { ...input, id: row!.id, createdAt: row!.createdAt };
     },
 
-    /** An offer by id, expired or not; null when unknown (or not a uuid). */
+    /**
+     * An offer by id, expired or not; null when unknown (or not a uuid). A named prepared
+     * statement: every booking call reads its offer (PostgreSQL plans it once per connection).
+     */
     async findOffer(id: string): Promise<OfferRecord | null> {
       if (!UUID.test(id)) return null;
-      const result = await db.execute<Record<string, unknown>>(sql`
-        select id::text, user_id::text, currency, adults, children, infants, segments, price_lines,
-               expires_at, created_at
-        from offers where id = ${id}::uuid
-      `);
+      const result = await client.query<Record<string, unknown>>({
+        name: 'pricing_find_offer',
+        text: FIND_OFFER_SQL,
+        values: [id],
+      });
+      const r = result.rows[0];
+      return r ? toOffer(r) : null;
+    },
+
+    /**
+     * The offer a booking is made from and, when `promoCode` is given, that code's row (null
+     * when unknown), in one named prepared statement: the order's one read of pricing's tables.
+     */
+    async findOfferWithPromo(
+      id: string,
+      promoCode: string | null,
+    ): Promise<{ offer: OfferRecord; promo: PromoRecord | null } | null> {
+      if (!UUID.test(id)) return null;
+      const result = await client.query<Record<string, unknown>>({
+        name: 'pricing_find_offer_with_promo',
+        text: FIND_OFFER_WITH_PROMO_SQL,
+        values: [id, promoCode],
+      });
       const r = result.rows[0];
       if (!r) return null;
-      return {
-        id: String(r.id),
-        userId: (r.user_id as string | null) ?? null,
-        currency: r.currency as Currency,
-        passengers: [Number(r.adults), Number(r.children), Number(r.infants)],
-        segments: r.segments as OfferSegmentRecord[],
-        priceLines: r.price_lines as OfferPriceRecord[],
-        expiresAt: new Date(r.expires_at as string),
-        createdAt: new Date(r.created_at as string),
-      };
+      const promo = r.promo as Record<string, unknown> | null;
+      return { offer: toOffer(r), promo: promo ? toPromo(promo) : null };
     },
 
     async findPromo(code: string): Promise<PromoRecord | null> {

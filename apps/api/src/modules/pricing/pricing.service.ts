@@ -36,7 +36,7 @@ import type {
   SqlExecutor,
 } from './pricing.repository';
 
-export type { OfferRecord, SqlExecutor } from './pricing.repository';
+export type { OfferRecord, PromoRecord, SqlExecutor } from './pricing.repository';
 
 type CheckFlightScheduleResponse = z.infer<typeof ZCheckFlightScheduleResponse>;
 
@@ -222,7 +222,16 @@ export function createPricingService(deps: PricingServiceDeps) {
     return { record, offer: await toOffer(record) };
   }
 
-  async function promoFor(offer: OfferRecord, rawCode: string, at: Date = now()): Promise<PromoCheck> {
+  /**
+   * `known`: the code's row (or null: no such code) when the caller read it already with the
+   * offer (`bookingOffer`); otherwise it is read here.
+   */
+  async function promoFor(
+    offer: OfferRecord,
+    rawCode: string,
+    at: Date = now(),
+    known?: PromoRecord | null,
+  ): Promise<PromoCheck> {
     const code = rawCode.trim().toUpperCase();
     const refuse = (
       reason: PromoReason,
@@ -236,7 +245,7 @@ export function createPricingService(deps: PricingServiceDeps) {
       promotion,
       discount: 0,
     });
-    const promo = code ? await repo.findPromo(code) : null;
+    const promo = !code ? null : known !== undefined ? known : await repo.findPromo(code);
     if (!promo) return refuse('promo.unknown', null);
     const promotion = toPromotion(promo, offer.currency);
     if (at.getTime() < promo.validFrom.getTime() || at.getTime() > promo.validTo.getTime()) {
@@ -408,6 +417,22 @@ export function createPricingService(deps: PricingServiceDeps) {
     getOffer,
 
     /**
+     * The live offer a booking is made from and, when a promo code is given, the code's row, in
+     * one read (an order costs at most six round trips, docs/decisions.md, issue 12); hand both
+     * to `priceBreakdown`. 301 offerExpired when unknown or past its time.
+     */
+    async bookingOffer(
+      offerId: string,
+      promoCode: string | null,
+      at: Date = now(),
+    ): Promise<{ record: OfferRecord; promo: PromoRecord | null }> {
+      const code = promoCode?.trim() ? promoCode.trim().toUpperCase() : null;
+      const found = await repo.findOfferWithPromo(offerId, code);
+      if (!found || found.offer.expiresAt.getTime() <= at.getTime()) throw new AppError('offerExpired');
+      return { record: found.offer, promo: found.promo };
+    },
+
+    /**
      * The price of an offer with an optional promo code (POST ibe/computePrice), and its
      * money lines per ONE passenger of a type, segment and item (fare, each tax, discount):
      * Σ over types of passengers × lines = `breakdown.total`, exactly. `breakdown.discount`
@@ -417,12 +442,14 @@ export function createPricingService(deps: PricingServiceDeps) {
       offer: string | OfferRecord,
       promoCode: string | null,
       at: Date = now(),
+      knownPromo?: PromoRecord | null,
     ): Promise<{ breakdown: PriceBreakdown; lines: PriceLine[]; promo: PromoCheck | null }> {
-      // An offer the caller just read (booking) is priced as it is, without reading it again.
+      // An offer the caller just read (booking) is priced as it is, without reading it again,
+      // and so is the promo code's row read with it (`bookingOffer`).
       const record = typeof offer === 'string' ? (await getOffer(offer, at)).record : offer;
       if (record.expiresAt.getTime() <= at.getTime()) throw new AppError('offerExpired');
       const currency = record.currency;
-      const promo = promoCode?.trim() ? await promoFor(record, promoCode, at) : null;
+      const promo = promoCode?.trim() ? await promoFor(record, promoCode, at, knownPromo) : null;
       const discounts = promo?.applied ? discountLines(record, promo.code, promo.discount) : [];
       const lines: PriceLine[] = [...record.priceLines, ...discounts];
 

@@ -46,4 +46,14 @@ describe('TtlCache', () => {
     await cache.get('k9', async () => ++loads);
     expect(loads).toBeLessThanOrEqual(1);
   });
+
+  it('lets go of expired entries nobody asks for again within a time-to-live', async () => {
+    let clock = 0;
+    const cache = new TtlCache<number>(1_000, 100, () => clock);
+    for (let i = 0; i < 5; i++) await cache.get(`k${i}`, async () => i);
+    expect(cache.size).toBe(5);
+    clock = 1_000;
+    await cache.get('other', async () => 9);
+    expect(cache.size).toBe(1);
+  });
 });

@@ -1,9 +1,14 @@
 /**
  * A small in-process cache with a time-to-live, holding the promise of a value so that
  * concurrent misses on one key share a single database query.
+ *
+ * Expired entries are swept once per time-to-live, so what it holds is what was asked for in the
+ * last two periods: search results carry their replies kept serialised (search-replies.ts), and
+ * an entry nobody asks for again must not keep them alive until the cache fills.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { expires: number; value: Promise<V> }>();
+  private nextSweep = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -15,9 +20,14 @@ export class TtlCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();
     const now = this.clock();
+    if (now >= this.nextSweep) this.sweep(now);
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    if (this.entries.size >= this.maxEntries) this.prune(now);
+    if (this.entries.size >= this.maxEntries) {
+      this.sweep(now);
+      // Still full of live entries: start afresh rather than grow without bound.
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+    }
     const value = load();
     this.entries.set(key, { expires: now + this.ttlMs, value });
     value.catch(() => {
@@ -26,13 +36,17 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** How many entries are held, expired or not (tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   clear(): void {
     this.entries.clear();
   }
 
-  private prune(now: number): void {
+  private sweep(now: number): void {
     for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
-    // Still full of live entries: start afresh rather than grow without bound.
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.nextSweep = now + this.ttlMs;
   }
 }

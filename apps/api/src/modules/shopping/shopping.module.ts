@@ -14,6 +14,7 @@ export const shoppingModule = defineModule<ModuleOptions<ShoppingConfig>>(
         now: platform.now,
         network: app.network,
         cacheTtlMs: config.searchCacheTtlMs,
+        keepSerialised: config.keepSerialised,
       }),
     );
   },

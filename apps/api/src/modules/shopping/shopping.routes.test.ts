@@ -1,6 +1,16 @@
-import { envelope, FARE_FAMILY_NAMES, ZQueryFlightResponse } from '@wings/contracts';
+import {
+  envelope,
+  FARE_FAMILY_NAMES,
+  ZCheckCalendarResponse,
+  ZGetAirportResponse,
+  ZGetFlightByDepartCityResponse,
+  ZPriceCalendarResponse,
+  ZQueryFlightResponse,
+  ZRouteInfoResponse,
+} from '@wings/contracts';
 import { addDays, fareConditions, isoWeekday, localDate, zonedTimeToUtc } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight } from '../../../test/scenarios';
 
@@ -600,6 +610,59 @@ describe('flight search (spec §7, issue 2 §4)', () => {
       expect(body.code).toBe('400');
       expect(body.message).toContain('ORIGIN-DESTINATION');
     });
+  });
+
+  it('writes every reply of the module within its contract (the fast serializer checks nothing)', async () => {
+    const calls: [string, () => Promise<Reply>, z.ZodType][] = [
+      ['getAirport', () => get('/travelsky/ibe/getAirport'), ZGetAirportResponse],
+      [
+        'getFlightByDepartCity',
+        () => get('/travelsky/ibe/getFlightByDepartCity/KTI'),
+        ZGetFlightByDepartCityResponse,
+      ],
+      [
+        'queryFlight',
+        () => query({ depCode: 'KTI', arrCode: 'PVG', depDate: d30, passengers: [1, 1, 1] }),
+        ZQueryFlightResponse,
+      ],
+      [
+        'queryFlightReturn',
+        () => queryReturn({ depCode: 'KTI', arrCode: 'BKK', depDate: d30, retDate: addDays(d30, 3) }),
+        ZQueryFlightResponse,
+      ],
+      [
+        'getPriceCalendar',
+        () =>
+          post('/ca/caweb/backend/price/getPriceCalendar', {
+            depCode: 'KTI',
+            arrCode: 'BKK',
+            month: d30.slice(0, 7),
+          }),
+        ZPriceCalendarResponse,
+      ],
+      [
+        'getAroundPriceCalendar',
+        () =>
+          post('/ca/caweb/backend/price/getAroundPriceCalendar', {
+            depCode: 'KTI',
+            arrCode: 'BKK',
+            depDate: d30,
+          }),
+        ZPriceCalendarResponse,
+      ],
+      [
+        'checkCalendarIsYear',
+        () => post('/ca/caweb/backend/price/checkCalendarIsYear', { depCode: 'KTI', arrCode: 'BKK' }),
+        ZCheckCalendarResponse,
+      ],
+      ['selectByFlight', () => get('/travelsky/flightinfo/selectByFlight/KTI-PVG'), ZRouteInfoResponse],
+    ];
+    for (const [name, call, schema] of calls) {
+      const { status: _status, ...reply } = (await call()) as Reply & { status: number };
+      expect(reply.code, name).toBe('0');
+      // Parsing keeps exactly what the contract names: nothing more, nothing less, nothing retyped.
+      expect(envelope(schema).parse(reply), name).toEqual(reply);
+    }
   });
 
   it('needs an access token', async () => {

@@ -1,5 +1,6 @@
 import {
   envelope,
+  type QueryFlightResponse,
   ZAroundPriceCalendarRequest,
   ZCheckCalendarRequest,
   ZCheckCalendarResponse,
@@ -14,22 +15,17 @@ import {
   ZRouteInfoResponse,
   ZRouteParams,
 } from '@wings/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
+import { fastJsonOf, fastJsonSerializer } from '../../platform/layers';
 import type { Network } from '../network';
+import { keptReplies } from './search-replies';
 import { createShoppingRepository } from './shopping.repository';
 import { createShoppingService } from './shopping.service';
 
 const tags = ['search'];
-
-/**
- * Serializer of the search replies, the hottest calls: the reply is built by typed code
- * from the contract's types (and the tests parse it with the contract's schema), so it is
- * written with plain JSON.stringify instead of being re-validated by Zod on every request,
- * which roughly doubles search throughput. The schema still documents the reply in OpenAPI.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * Flight search calls (booking-and-account.md §7), served under /api at the spec's paths.
@@ -41,15 +37,28 @@ export function shoppingRoutes(deps: {
   /** The network's airports, routes and hub zone. */
   network: Network;
   cacheTtlMs?: number;
+  /** config SEARCH_KEEP_SERIALISED (default true): search replies kept serialised per result. */
+  keepSerialised?: boolean;
 }): FastifyPluginAsyncZod {
+  const keep = deps.keepSerialised ?? true;
   const service = createShoppingService({
     repo: createShoppingRepository(deps.db),
     network: deps.network,
     now: deps.now,
     ...(deps.cacheTtlMs === undefined ? {} : { searchCacheTtlMs: deps.cacheTtlMs }),
+    keepOutcomes: keep,
   });
 
+  /** The flight searches' replies, kept serialised per result and language (search-replies.ts). */
+  const kept = keptReplies<QueryFlightResponse>(fastJsonOf(envelope(ZQueryFlightResponse)));
+  const sendSearch = (request: FastifyRequest, reply: FastifyReply, result: QueryFlightResponse) =>
+    keep ? kept(request, reply, result) : reply.send(ok(result));
+
   return async (app) => {
+    // Replies written by Fastify's fast path from each route's response schema; the tests parse
+    // every reply with its contract (shopping.routes.test.ts).
+    app.setSerializerCompiler(fastJsonSerializer);
+
     app.get(
       '/travelsky/ibe/getAirport',
       {
@@ -84,9 +93,8 @@ export function shoppingRoutes(deps: {
           body: ZQueryFlightRequest,
           response: { 200: envelope(ZQueryFlightResponse) },
         },
-        serializerCompiler: plainJson,
       },
-      async (request) => ok(await service.queryFlight(request.body)),
+      async (request, reply) => sendSearch(request, reply, await service.queryFlight(request.body)),
     );
 
     app.post(
@@ -98,9 +106,8 @@ export function shoppingRoutes(deps: {
           body: ZQueryFlightReturnRequest,
           response: { 200: envelope(ZQueryFlightResponse) },
         },
-        serializerCompiler: plainJson,
       },
-      async (request) => ok(await service.queryFlightReturn(request.body)),
+      async (request, reply) => sendSearch(request, reply, await service.queryFlightReturn(request.body)),
     );
 
     app.post(

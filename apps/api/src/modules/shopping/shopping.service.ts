@@ -63,6 +63,9 @@ interface CachedFlight {
   families: Map<FareFamily, FlightClassRow[]>;
 }
 
+/** What a leg answers: its flights, or the failure it ends in (no flight; no fare for the party). */
+type LegOutcome = QueryFlightResponse | 'flightNotFound' | 'flightSelectLimit';
+
 interface Network {
   airports: Map<string, NetworkAirport>;
   airportList: NetworkAirport[];
@@ -76,6 +79,11 @@ export interface ShoppingServiceDeps {
   now: () => Date;
   /** Life of a cached search result, ms (config SEARCH_CACHE_TTL_MS); 0 turns caching off. */
   searchCacheTtlMs?: number;
+  /**
+   * Whether a leg's answer is kept with the cached flights and handed out again (config
+   * SEARCH_KEEP_SERIALISED, default true); false works it out on every search.
+   */
+  keepOutcomes?: boolean;
 }
 
 /**
@@ -105,6 +113,8 @@ function toAirport(a: NetworkAirport): Airport {
 export function createShoppingService(deps: ShoppingServiceDeps) {
   const { repo, now } = deps;
   const ttl = deps.searchCacheTtlMs ?? 5_000;
+  // Without a cache every search reads afresh, and there is nothing to keep an answer with.
+  const keepOutcomes = (deps.keepOutcomes ?? true) && ttl > 0;
 
   const networkCache = new TtlCache<Network>(NETWORK_TTL_MS, 1);
   /*
@@ -115,8 +125,17 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
    * conditional UPDATE when the order is created (docs/architecture.md §7). It lets the busiest call
    * answer from memory under load instead of queueing on the pool.
    */
-  const flightCache = new TtlCache<CachedFlight[]>(ttl);
-  const calendarCache = new TtlCache<Map<string, number>>(ttl);
+  // On the service's clock, which tests move past the time-to-live.
+  const clock = () => now().getTime();
+  const flightCache = new TtlCache<CachedFlight[]>(ttl, undefined, clock);
+  const calendarCache = new TtlCache<Map<string, number>>(ttl, undefined, clock);
+  /*
+   * What a leg answers, per cached flight list, departure cut-off and party: the same object
+   * (never changed afterwards) for as long as the flights it was made from are cached, so a
+   * repeated search costs a look-up and its reply can be kept serialised (search-replies.ts).
+   * It lives and dies with the flight list it was made from.
+   */
+  const legOutcomes = new WeakMap<CachedFlight[], Map<string, LegOutcome>>();
 
   function network(): Promise<Network> {
     return networkCache.get('network', async () => {
@@ -187,7 +206,8 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
           list.sort((a, b) => a.adultAmount - b.adultAmount || b.nestOrder - a.nestOrder);
         }
       }
-      return [...byFlight.values()];
+      // In departure order (the query's already; stable), so the flights still to leave are a tail.
+      return [...byFlight.values()].sort((a, b) => a.depUtcMs - b.depUtcMs);
     });
   }
 
@@ -229,7 +249,8 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
   /**
    * One leg: flights departing after `notBefore`. No flight → 204; flights but none with a
    * fare for the party → 610. A flight full for this party stays listed with no fares, so
-   * the traveller sees it is sold out rather than missing.
+   * the traveller sees it is sold out rather than missing. The answer is worked out once per
+   * cached flight list, cut-off and party (`legOutcomes`) and handed out again after that.
    */
   async function leg(input: {
     route: NetworkRoute;
@@ -239,21 +260,43 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
     notBefore: number;
   }): Promise<QueryFlightResponse> {
     const cached = await flightsOn(input.route, input.date, input.currency);
-    const net = await network();
+    let departed = 0;
+    while (departed < cached.length && cached[departed]!.depUtcMs <= input.notBefore) departed++;
+    const seated = input.passengers[0] + input.passengers[1];
+    const key = `${departed}|${seated}|${input.passengers[2]}`;
+    let known = legOutcomes.get(cached);
+    if (!known) {
+      known = new Map();
+      if (keepOutcomes) legOutcomes.set(cached, known);
+    }
+    let outcome = known.get(key);
+    if (outcome === undefined) {
+      const net = await network();
+      outcome = known.get(key) ?? legOf(cached.slice(departed), input, net);
+      known.set(key, outcome);
+    }
+    if (typeof outcome === 'string') throw new AppError(outcome);
+    return outcome;
+  }
+
+  function legOf(
+    flightsLeft: CachedFlight[],
+    input: { route: NetworkRoute; date: string; currency: Currency; passengers: Passengers },
+    net: Network,
+  ): LegOutcome {
     const countries: RouteCountries = {
       depCountry: net.airports.get(input.route.origin)!.country,
       arrCountry: net.airports.get(input.route.destination)!.country,
     };
     const flights: Flight[] = [];
     let bookable = false;
-    for (const entry of cached) {
-      if (entry.depUtcMs <= input.notBefore) continue;
+    for (const entry of flightsLeft) {
       const fares = offersFor(entry, input.passengers, input.currency, countries);
       if (fares.length > 0) bookable = true;
       flights.push({ ...entry.flight, fares });
     }
-    if (flights.length === 0) throw new AppError('flightNotFound');
-    if (!bookable) throw new AppError('flightSelectLimit');
+    if (flights.length === 0) return 'flightNotFound';
+    if (!bookable) return 'flightSelectLimit';
     return {
       depCode: input.route.origin,
       arrCode: input.route.destination,

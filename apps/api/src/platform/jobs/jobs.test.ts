@@ -99,4 +99,45 @@ describe('the job runner', () => {
     await progress.all;
     expect(Object.fromEntries(runs)).toEqual({ 0: 1, 1: 1, 2: 2, 3: 1 });
   });
+
+  it("enqueues in the caller's transaction: none after a rollback, one after the commit, run once woken", async () => {
+    // Idle workers poll only every 60 s: the committed job runs within the test's time only if
+    // `wake` fetches it (a paid order's ticketing job, enqueued in the payment's transaction).
+    const jobs = runner(60);
+    const progress = countdown(1);
+    await jobs.work<{ n: number }>('in-transaction', async ({ n }) => progress.see(n), {
+      policy: 'short',
+      pollingIntervalSeconds: 60,
+    });
+    await jobs.start();
+    const queued = async () =>
+      (
+        await database.pool.query(
+          `select count(*)::int as n from ${runners.at(-1)?.schema}.job where name = 'in-transaction'`,
+        )
+      ).rows[0].n as number;
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await jobs.send('in-transaction', { n: 1 }, { tx, singletonKey: 'k' })).toEqual(
+          expect.any(String),
+        );
+        throw new Error('the caller rolls back');
+      }),
+    ).rejects.toThrow('the caller rolls back');
+    expect(await queued()).toBe(0);
+
+    await database.db.transaction(async (tx) => {
+      expect(await jobs.send('in-transaction', { n: 2 }, { tx, singletonKey: 'k' })).toEqual(
+        expect.any(String),
+      );
+      // The queue's policy holds inside the transaction too: a second job of the key is dropped.
+      expect(await jobs.send('in-transaction', { n: 3 }, { tx, singletonKey: 'k' })).toBeNull();
+      expect(await queued()).toBe(0);
+    });
+    expect(await queued()).toBe(1);
+    jobs.wake('in-transaction');
+    await progress.all;
+    expect([...progress.seen]).toEqual([2]);
+  });
 });

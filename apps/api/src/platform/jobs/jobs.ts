@@ -1,6 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { isDatabaseUnavailable } from '../db';
+import { type Executor, isDatabaseUnavailable } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,12 @@ export interface SendOptions {
   startAfter?: Date;
   /** With the queue's `short` policy: at most one queued job per key. */
   singletonKey?: string;
+  /**
+   * Enqueue as a statement of the caller's transaction: the job exists exactly when that
+   * transaction commits (a paid order and its ticketing job). Workers are not woken, as the job
+   * is not visible before the commit: the caller calls `wake` after it.
+   */
+  tx?: Executor;
 }
 
 export interface QueueOptions {
@@ -38,6 +45,10 @@ export interface QueueOptions {
   /** How often an idle worker of this queue asks for jobs, seconds; the runner's setting by default. */
   pollingIntervalSeconds?: number;
 }
+
+/** SQLSTATE deadlock_detected, and how often creating one queue is tried when it meets one. */
+const DEADLOCK_DETECTED = '40P01';
+const CREATE_QUEUE_TRIES = 5;
 
 interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -157,10 +168,44 @@ export class JobRunner {
     const id = await this.boss.send(name, data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: inTransaction(options.tx) } : {}),
     });
     // A job due now is fetched at once by this process's idle workers of its queue (if any).
-    if (id && !options.startAfter) for (const w of this.workerIds.get(name) ?? []) this.boss.notifyWorker(w);
+    if (id && !options.startAfter && !options.tx) this.wake(name);
     return id;
+  }
+
+  /**
+   * Enqueues many jobs of one queue in one statement (pg-boss `insert`): a caller that makes many
+   * things gathers their jobs and sends them together. A job whose singleton key is already
+   * queued (the `short` policy) is skipped. Nothing is enqueued when this process runs no jobs.
+   */
+  async sendMany(
+    name: string,
+    jobs: ReadonlyArray<{ data: object } & Pick<SendOptions, 'startAfter' | 'singletonKey'>>,
+  ): Promise<void> {
+    if (this.state !== 'started' || jobs.length === 0) {
+      if (jobs.length > 0)
+        this.log.debug({ job: name, jobs: jobs.length }, 'job runner not started: jobs not enqueued');
+      return;
+    }
+    await this.boss.insert(
+      jobs.map((j) => ({
+        name,
+        data: j.data,
+        ...(j.startAfter ? { startAfter: j.startAfter } : {}),
+        ...(j.singletonKey ? { singletonKey: j.singletonKey } : {}),
+      })),
+    );
+  }
+
+  /**
+   * Has this process's idle workers of a queue fetch at once instead of at their next poll:
+   * after the commit of a transaction that enqueued a job due now (`send` with `tx`).
+   */
+  wake(name: string): void {
+    if (this.state !== 'started') return;
+    for (const w of this.workerIds.get(name) ?? []) this.boss.notifyWorker(w);
   }
 
   /** Installs or migrates pg-boss's schema, creates the queues and starts workers and schedules. */
@@ -194,13 +239,24 @@ export class JobRunner {
 
   private async activate(entry: Registered): Promise<void> {
     const { name, options } = entry;
-    await this.boss.createQueue(name, {
-      name,
-      policy: options.policy ?? 'standard',
-      retryLimit: options.retryLimit ?? 5,
-      retryDelay: options.retryDelaySeconds ?? 10,
-      retryBackoff: true,
-    });
+    // Processes starting together on a fresh database create the same queues at once, and two
+    // of pg-boss's create_queue (each attaches a partition to the job table) can deadlock:
+    // PostgreSQL cancels one, which tries again and finds the queue made by the other.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          policy: options.policy ?? 'standard',
+          retryLimit: options.retryLimit ?? 5,
+          retryDelay: options.retryDelaySeconds ?? 10,
+          retryBackoff: true,
+        });
+        break;
+      } catch (err) {
+        const deadlock = (err as { code?: unknown }).code === DEADLOCK_DETECTED;
+        if (!deadlock || attempt >= CREATE_QUEUE_TRIES) throw err;
+      }
+    }
     const work = {
       pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.pollingIntervalSeconds,
       batchSize: options.batchSize ?? 1,
@@ -225,4 +281,21 @@ export class JobRunner {
     this.workerIds.set(name, ids);
     if (entry.cron) await this.boss.schedule(name, entry.cron, {}, { tz: 'UTC' });
   }
+}
+
+/**
+ * pg-boss's executor over a transaction of the app's database: pg-boss's SQL, with its positional
+ * parameters (`$1` ...), runs as one statement of `tx` (each `$n` a parameter of its own).
+ */
+function inTransaction(tx: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) =>
+        i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`,
+      );
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
 }

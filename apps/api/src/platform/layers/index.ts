@@ -6,6 +6,7 @@ import { MEMBER_PREFIX, memberLayer } from './member';
 import type { HealthProbe, LayerParts, LayerRoutes } from './shared';
 import { STAFF_PREFIX, staffLayer } from './staff';
 
+export { fastJsonOf, fastJsonSerializer } from './fast-json';
 export { MAIN_PREFIX, mainLayer, mainLayerEnvelope } from './main';
 export { MEMBER_PREFIX, memberLayer, memberLayerEnvelope } from './member';
 export type { Failure, HealthProbe, LayerEnvelope, LayerParts, LayerRoutes } from './shared';

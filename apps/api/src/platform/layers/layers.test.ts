@@ -104,7 +104,7 @@ describe('the request layers', () => {
       expect(res.json()).toEqual({
         code: '0',
         message: expect.any(String),
-        data: { status: 'ok', database: 'up', version: API_VERSION },
+        data: { status: 'ok', database: 'up', version: API_VERSION, pid: process.pid },
       });
     });
   });
@@ -161,7 +161,7 @@ describe('the request layers', () => {
       expect(res.json()).toEqual({
         status: '200',
         message: expect.any(String),
-        data: { status: 'ok', database: 'up', version: API_VERSION },
+        data: { status: 'ok', database: 'up', version: API_VERSION, pid: process.pid },
       });
     });
   });

@@ -148,7 +148,9 @@ function sendFailure(reply: FastifyReply, status: number, body: object) {
 
 /**
  * The layer's health call: liveness and database reachability, public (a load balancer's
- * probe carries no token), 503 in the layer's failure shape while the database is down.
+ * probe carries no token), 503 in the layer's failure shape while the database is down. `pid`
+ * names the process that answered: with several processes behind one port (WEB_CONCURRENCY) it
+ * tells them apart and matches the `pid` of their log lines.
  */
 export function healthRoute(envelope: LayerEnvelope, database: HealthProbe): LayerRoutes {
   return async (layer: FastifyInstance) => {
@@ -160,7 +162,12 @@ export function healthRoute(envelope: LayerEnvelope, database: HealthProbe): Lay
       },
       async (request, reply) => {
         const up = await database.ping();
-        const data = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: API_VERSION };
+        const data = {
+          status: up ? 'ok' : 'degraded',
+          database: up ? 'up' : 'down',
+          version: API_VERSION,
+          pid: process.pid,
+        };
         if (!up) {
           const failure: Failure = { ...catalogue('unavailable', request), data };
           return sendFailure(reply, failure.status, envelope.failure(failure, null, request));
