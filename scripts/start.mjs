@@ -1,7 +1,9 @@
 // `npm start`: builds the traveller app if it is not built or its sources changed since (a
 // `git pull`, an edit), then starts the API, which brings up the database (embedded unless
 // DATABASE_URL is set), migrates, seeds and serves everything on one port. Runs the API in this
-// process so Ctrl-C reaches it directly.
+// process so Ctrl-C reaches it directly; with WEB_CONCURRENCY above 1 this process is the
+// primary that prepares the database once and forks the API's workers (apps/api/src/main.ts),
+// which do not come through here again (the app is built once).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -15,6 +15,8 @@ export const WEB_BUILD_INPUTS = [
   'apps/web/vite.config.ts',
   'apps/web/sw-precache.ts',
   'apps/web/compress-assets.ts',
+  'apps/web/server-messages.ts',
+  'apps/web/route-preload.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',
   'packages/contracts/src',

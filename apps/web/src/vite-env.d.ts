@@ -12,3 +12,9 @@ interface ImportMeta {
 
 /** The app version from package.json, set by Vite at build time. */
 declare const __APP_VERSION__: string;
+
+/** The server's message catalogue in one language (server-messages.ts, a build plugin). */
+declare module 'virtual:server-messages/*' {
+  const texts: Record<string, string>;
+  export default texts;
+}

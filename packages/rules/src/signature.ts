@@ -1,4 +1,4 @@
-import { md5 } from 'js-md5';
+import { md5 } from './md5';
 
 /**
  * The signature of a signed request (spec §7, §9): the non-empty params sorted by key,

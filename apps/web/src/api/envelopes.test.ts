@@ -1,8 +1,23 @@
-import type { Envelope, MemberEnvelope } from '@wings/contracts';
+import {
+  ACCESS_TOKEN_CODES,
+  type Envelope,
+  ErrorCodes,
+  LOGIN_EXPIRED_CODES,
+  type MemberEnvelope,
+} from '@wings/contracts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from './access-token';
 import { clientHooks, configureApiClient } from './client-hooks';
-import { adapterFor, type EnvelopeAdapter, mainAdapter, memberAdapter, staffAdapter } from './envelopes';
+import {
+  adapterFor,
+  type EnvelopeAdapter,
+  EXPIRED_LOGIN_CODES,
+  MAIN_OK_CODE,
+  mainAdapter,
+  memberAdapter,
+  RENEW_ACCESS_TOKEN_CODES,
+  staffAdapter,
+} from './envelopes';
 import { apiRequest } from './http-client';
 
 const TOKEN_PATH = '/api/travelsky/common/getAccessToken';
@@ -159,4 +174,10 @@ describe('the client on the member layer', () => {
     });
     expect(toast).toHaveBeenCalledWith('Already registered');
   });
+});
+
+test("the codes the client acts on are the catalogue's", () => {
+  expect(MAIN_OK_CODE).toBe(ErrorCodes.ok.code);
+  expect(RENEW_ACCESS_TOKEN_CODES).toEqual(ACCESS_TOKEN_CODES);
+  expect(EXPIRED_LOGIN_CODES).toEqual(LOGIN_EXPIRED_CODES);
 });

@@ -201,6 +201,32 @@ describe('API client', () => {
     ]);
   });
 
+  test('words a failure once the server’s messages are in, never with a bare key', async () => {
+    storeToken('tok');
+    stubFetch(() => json({ code: '301', message: '', data: null }));
+    const texts: { in: boolean; release: (() => void) | null } = { in: false, release: null };
+    configureApiClient({
+      translate: (key) => (texts.in ? `t:${key}` : key),
+      textsReady: () =>
+        new Promise<void>((resolve) => {
+          texts.release = () => {
+            texts.in = true;
+            resolve();
+          };
+        }),
+    });
+    const call = apiRequest('/travelsky/ibe/queryFlight', { body: {} });
+    const settled = vi.fn();
+    call.catch(settled);
+    // The reply is in and the client now waits for the texts: nothing is worded or shown yet.
+    await vi.waitFor(() => expect(texts.release).not.toBeNull());
+    expect(settled).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled();
+    texts.release?.();
+    await expect(call).rejects.toMatchObject({ code: '301', message: 't:flight_not_found' });
+    expect(toast).toHaveBeenCalledWith('t:flight_not_found');
+  });
+
   test('shows the server’s message, and spec §8’s message of the call for a code that comes without one', async () => {
     storeToken('tok');
     stubFetch(({ path }) =>

@@ -1,4 +1,4 @@
-import { ClientType, callErrorMessageKey, ErrorCodes, Language } from '@wings/contracts';
+import { ClientType, Language } from '@wings/contracts';
 import { API_BASE, getAccessToken, renewAccessToken } from './access-token';
 import { ApiError } from './api-error';
 import { clientHooks } from './client-hooks';
@@ -22,8 +22,24 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function messageForCode(code: string): string {
-  const entry = Object.values(ErrorCodes).find((e) => e.code === code);
+type FailureCatalogue = typeof import('./failure-catalogue');
+
+/**
+ * What wording a failure takes: the error catalogue (loaded now, the first time) and the server's
+ * messages in the traveller's language (app/i18n loads them after the first paint). Null when the
+ * catalogue cannot be loaded (offline before the app was ever cached).
+ */
+async function failureCatalogue(): Promise<FailureCatalogue | null> {
+  await clientHooks.textsReady();
+  try {
+    return await import('./failure-catalogue');
+  } catch {
+    return null;
+  }
+}
+
+function messageForCode(catalogue: FailureCatalogue, code: string): string {
+  const entry = Object.values(catalogue.ErrorCodes).find((e) => e.code === code);
   return clientHooks.translate(entry?.key ?? 'system_error');
 }
 
@@ -32,10 +48,23 @@ function messageForCode(code: string): string {
  * and code (its own reason then in `data.detail`) and carries its parameters; without one, spec
  * §8's message for this call and code, else the code's own.
  */
-function failureMessage(path: string, code: string, serverMessage: string | undefined): string {
+async function failureMessage(
+  path: string,
+  code: string,
+  serverMessage: string | undefined,
+): Promise<string> {
   if (serverMessage) return serverMessage;
-  const mapped = callErrorMessageKey(path, code);
-  return mapped ? clientHooks.translate(mapped) : messageForCode(code);
+  const catalogue = await failureCatalogue();
+  if (!catalogue) return clientHooks.translate(transportMessageKey(NETWORK_ERROR_STATUS));
+  const mapped = catalogue.callErrorMessageKey(path, code);
+  return mapped ? clientHooks.translate(mapped) : messageForCode(catalogue, code);
+}
+
+/** The system error (spec §8: 500, "system busy"), for a call that could not be made or replayed. */
+async function systemError(code?: string): Promise<ApiError> {
+  const catalogue = await failureCatalogue();
+  if (!catalogue) return transportError(NETWORK_ERROR_STATUS);
+  return new ApiError(code ?? catalogue.ErrorCodes.systemError.code, clientHooks.translate('system_error'));
 }
 
 function show(error: ApiError, options: RequestOptions): ApiError {
@@ -105,7 +134,12 @@ async function send(
       body !== null && typeof body === 'object' ? (body as { message?: unknown; data?: unknown }) : {};
     if (typeof reply.message === 'string' && reply.message) {
       const code = envelope?.code ?? `http:${res.status}`;
-      throw new ApiError(code, failureMessage(path, code, reply.message), reply.data ?? null, res.status);
+      throw new ApiError(
+        code,
+        await failureMessage(path, code, reply.message),
+        reply.data ?? null,
+        res.status,
+      );
     }
     throw transportError(res.status);
   }
@@ -123,7 +157,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     token = await getAccessToken();
   } catch {
-    throw show(new ApiError(ErrorCodes.systemError.code, clientHooks.translate('system_error')), options);
+    throw show(await systemError(), options);
   }
   const adapter = adapterFor(path);
   let replayed = false;
@@ -136,14 +170,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw error;
     }
     if (result.kind === 'renew-access-token') {
-      if (replayed) {
-        throw show(new ApiError(result.code, clientHooks.translate('system_error')), options);
-      }
+      if (replayed) throw show(await systemError(result.code), options);
       replayed = true;
       try {
         token = await renewAccessToken(token);
       } catch {
-        throw show(new ApiError(result.code, clientHooks.translate('system_error')), options);
+        throw show(await systemError(result.code), options);
       }
       continue;
     }
@@ -156,7 +188,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (result.kind === 'failure') {
       throw show(
-        new ApiError(result.code, failureMessage(path, result.code, result.message), result.data),
+        new ApiError(result.code, await failureMessage(path, result.code, result.message), result.data),
         options,
       );
     }

@@ -1,25 +1,15 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useSessionStore } from '../features/account/session-store';
 import { systemNavigationPending } from './navigation';
 import { GUARD_REDIRECT_LIST, loginHref } from './paths';
+import { type RouteMeta, routeMetaOf } from './route-meta';
 
-/** What a route declares about itself in its `handle`. */
-export interface RouteMeta {
-  /** Anonymous visitors are sent to login (or to `redirectTo`) and come back afterwards. */
-  requiresLogin?: boolean;
-  /** The page's own redirect target for anonymous visitors, instead of the login page. */
-  redirectTo?: string;
-}
+export type { RouteMeta };
 
-/** The route meta of the deepest matched route that declares one. */
+/** The route meta of the page shown now (route-meta.ts). */
 export function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle as RouteMeta | undefined;
-    if (handle && (handle.requiresLogin || handle.redirectTo)) return handle;
-  }
-  return {};
+  return routeMetaOf(useLocation().pathname);
 }
 
 /**

@@ -1,21 +1,21 @@
-import { Toast } from 'antd-mobile';
 import { configureApiClient } from '../api/client-hooks';
+import { showToast, TOAST_DURATION_MS } from '../components/toast';
 import { useSessionStore } from '../features/account/session-store';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, i18n, serverMessagesLoaded } from './i18n';
 import { currentAppPath, navigateOutside } from './navigation';
 import { isSafeRedirect, loginHref } from './paths';
 
-/** Toasts last 1500 ms (spec §9). */
-export const TOAST_DURATION_MS = 1500;
+export { TOAST_DURATION_MS };
 
 /** Wires the HTTP client to toasts, translations, the language, the session and the login page. */
 export function setupApiClient(): void {
   configureApiClient({
     toast: (message) => {
-      Toast.show({ content: message, duration: TOAST_DURATION_MS });
+      void showToast(message);
     },
     translate: (key, params) => i18n.t(key, params ?? {}),
     language: currentLanguage,
+    textsReady: serverMessagesLoaded,
     sessionToken: () => useSessionStore.getState().token,
     onLoginExpired: () => {
       // Spec §4, §8: log out (session and access token), then log in again and come back here.

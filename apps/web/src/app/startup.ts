@@ -49,10 +49,18 @@ export async function loadServerTranslations(): Promise<void> {
   }
 }
 
-/** Start-up: clear the stored channel, then after 300 ms apply the URL and load translations. */
-export function runStartup(): void {
+/**
+ * Start-up (spec §4): clears the stored channel, asks for the server's translations at once (the
+ * access token first when there is none, shared with the page's own calls), and after 300 ms
+ * applies the URL. The translations are merged whenever they arrive, before or after the URL's
+ * language applies: they hold every language, and the page is already painted with the bundled
+ * texts, so nothing waits for them. Returns the translations' load, for tests.
+ */
+export function runStartup(): Promise<void> {
   localStorage.removeItem(CHANNEL_STORAGE_KEY);
+  const translations = loadServerTranslations();
   setTimeout(() => {
-    void applyStartupQuery().finally(loadServerTranslations);
+    void applyStartupQuery();
   }, STARTUP_DELAY_MS);
+  return translations;
 }

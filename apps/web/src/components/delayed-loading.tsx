@@ -1,6 +1,6 @@
-import { SpinLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './spinner';
 
 /** Lazy pages show a loading view only after 200 ms (spec §2, §9), so fast loads never flash. */
 export const PAGE_LOADING_DELAY_MS = 200;
@@ -15,7 +15,7 @@ export function DelayedLoading({ delay = PAGE_LOADING_DELAY_MS }: { delay?: numb
   if (!visible) return null;
   return (
     <div className="page-loading" role="status" data-testid="page-loading">
-      <SpinLoading color="primary" />
+      <Spinner />
       <span>{t('common.loading')}</span>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Airport, LanguageTag, Money } from '@wings/contracts';
+import type { LanguageTag, Money } from '@wings/contracts';
 import {
   daysBetween,
   formatDateTime,
@@ -56,14 +56,7 @@ export function moneyShort(value: Money | null | undefined): string {
   return full.endsWith('.00') ? full.slice(0, -3) : full;
 }
 
-/** The city of an airport in the traveller's language. */
-export function cityName(airport: Pick<Airport, 'city'> | undefined, lang: LanguageTag): string {
-  return airport ? airport.city[lang] || airport.city.en : '';
-}
-
-export function airportName(airport: Pick<Airport, 'name'> | undefined, lang: LanguageTag): string {
-  return airport ? airport.name[lang] || airport.name.en : '';
-}
+export { airportName, cityName } from './airport-names';
 
 /** Today's date where the traveller departs; the browser's own date when the zone is unknown. */
 export function todayAt(timeZone: string | undefined, now: Date = new Date()): string {

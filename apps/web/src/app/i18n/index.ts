@@ -1,37 +1,75 @@
-import { LANGUAGE_TAGS, type LanguageTag, type MessageParam, messages, paramIn } from '@wings/contracts';
-import i18n from 'i18next';
+import { LANGUAGE_TAGS, type LanguageTag, type MessageParam, paramIn } from '@wings/contracts';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguageTag } from '../../lib/language';
-import { en } from './locales/en';
-import { km } from './locales/km';
-import { zh } from './locales/zh';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './storage-key';
 
-/** Storage key of the traveller's language choice. */
-export const LANGUAGE_STORAGE_KEY = 'language';
-const ui: Record<LanguageTag, Record<string, string>> = { zh, en, km };
+export { LANGUAGE_STORAGE_KEY };
 
 /** BCP 47 locale used for dates and the `lang` attribute. */
 export const LOCALE_OF: Record<LanguageTag, string> = { zh: 'zh-CN', en: 'en-GB', km: 'km-KH' };
 
 export { isLanguageTag };
 
+/** The app's own texts: one chunk per language, the traveller's preloaded by index.html. */
+const APP_NS = 'translation';
 /**
- * The i18next format that writes a rule's parameter in the reader's language: a date or a list
- * of countries comes with its text in each language (contracts `MessageParam`).
+ * The server's message catalogue (what a rule or a reply says), one chunk per language. Not part
+ * of the first paint: it loads beside the app's texts, and a text not found in the app's own is
+ * looked up there (`fallbackNS`). Once loaded, a language switch loads both before it switches.
  */
-const IN_LANGUAGE = 'inlanguage';
+const SERVER_NS = 'server';
+
+type Texts = Record<string, string>;
+
+const LOADERS: Record<string, Record<LanguageTag, () => Promise<Texts>>> = {
+  [APP_NS]: {
+    zh: () => import('./locales/zh').then((m) => m.zh),
+    en: () => import('./locales/en').then((m) => m.en),
+    km: () => import('./locales/km').then((m) => m.km),
+  },
+  [SERVER_NS]: {
+    zh: () => import('virtual:server-messages/zh').then((m) => m.default),
+    en: () => import('virtual:server-messages/en').then((m) => m.default),
+    km: () => import('virtual:server-messages/km').then((m) => m.default),
+  },
+};
 
 /**
- * The server's message catalogue, with `{name}` placeholders turned into i18next's
- * `{{name, inlanguage}}`, so `t(issue.key, issue.params)` reads like the server's reply.
+ * The back office's translations (spec §4), by language. They are merged into a language's texts
+ * whenever it loads, since a language loaded after them would otherwise replace them.
  */
-function serverMessages(lang: LanguageTag): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, texts] of Object.entries(messages)) {
-    out[key] = texts[lang].replace(/\{(\w+)\}/g, `{{$1, ${IN_LANGUAGE}}}`);
-  }
-  return out;
+const backOfficeTexts: Record<LanguageTag, Texts> = { zh: {}, en: {}, km: {} };
+/**
+ * Their Chinese, the back office's main language: what a text of theirs reads in English or
+ * Khmer when they have none in that language and the app has none of its own for that key.
+ */
+const backOfficeChinese: Texts = {};
+
+/** A language's own texts with the back office's merged in: theirs first, Chinese last. */
+function withBackOffice(language: LanguageTag, texts: Texts): Texts {
+  return { ...backOfficeChinese, ...texts, ...backOfficeTexts[language] };
 }
+
+/** i18next loads a language through this before switching to it, so no key shows meanwhile. */
+const textsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = isLanguageTag(language) ? LOADERS[namespace]?.[language] : undefined;
+    if (!load || !isLanguageTag(language)) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (texts) => callback(null, namespace === APP_NS ? withBackOffice(language, texts) : texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/** The i18next format server messages use for their parameters (server-messages.ts). */
+const IN_LANGUAGE = 'inlanguage';
 
 function inLanguage(value: unknown, lng: string | undefined): string {
   if (value === null || value === undefined) return '';
@@ -54,31 +92,63 @@ export function detectLanguage(): LanguageTag {
     const base = candidate?.toLowerCase().split('-')[0];
     if (isLanguageTag(base)) return base;
   }
-  return 'en';
+  return DEFAULT_LANGUAGE;
 }
 
-/** Initialises i18next once with the three locales; zh is the fallback (spec §9). */
-export function initI18n(lang: LanguageTag = detectLanguage()) {
+let ready: Promise<unknown> = Promise.resolve();
+
+/**
+ * Initialises i18next once, in `lang`; resolves when that language's own texts are loaded (render
+ * after it), while the server's catalogue follows. No fallback language: every text exists in
+ * all three (locales.test.ts), and loading a fallback would put a second language into every
+ * first load.
+ */
+export function initI18n(lang: LanguageTag = detectLanguage()): Promise<unknown> {
   if (!i18n.isInitialized) {
-    i18n.use(initReactI18next).init({
-      resources: Object.fromEntries(
-        LANGUAGE_TAGS.map((tag) => [tag, { translation: { ...serverMessages(tag), ...ui[tag] } }]),
-      ),
-      lng: lang,
-      fallbackLng: 'zh',
-      supportedLngs: [...LANGUAGE_TAGS],
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
+    ready = i18n
+      .use(textsBackend)
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGE_TAGS],
+        load: 'currentOnly',
+        ns: [APP_NS],
+        defaultNS: APP_NS,
+        fallbackNS: SERVER_NS,
+        keySeparator: false,
+        nsSeparator: false,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // The language is set at once (what the first calls send in their `language` header);
+        // its texts arrive through the backend.
+        initAsync: false,
+        // Texts merged after the first paint (the server's catalogue, the back office's
+        // translations) re-render what shows them.
+        react: { bindI18nStore: 'added' },
+      });
     i18n.services.formatter?.add(IN_LANGUAGE, inLanguage);
+    // From here on the catalogue is one of the namespaces every language switch loads first.
+    void serverMessagesLoaded();
   } else if (i18n.language !== lang) {
-    i18n.changeLanguage(lang);
+    ready = i18n.changeLanguage(lang);
   }
   applyDocumentLanguage(lang);
-  return i18n;
+  return ready;
+}
+
+/**
+ * Resolves once the server's message catalogue is in for the current language (a failure to load
+ * it resolves too: the reply's own message is shown then). The HTTP client waits for it before it
+ * words a failure.
+ */
+export function serverMessagesLoaded(): Promise<void> {
+  return i18n.loadNamespaces(SERVER_NS);
+}
+
+/** Whether a language's own texts are in memory (a switch to it then needs no download). */
+export function isLanguageLoaded(lang: LanguageTag): boolean {
+  return i18n.isInitialized && i18n.hasResourceBundle(lang, APP_NS);
 }
 
 function applyDocumentLanguage(lang: LanguageTag): void {
@@ -109,13 +179,34 @@ export interface TranslationEntry {
   textKh?: string | null;
 }
 
-/** Merges server translations into the locales; the server's wording wins. */
+/**
+ * Merges server translations into the texts; the server's wording wins, in a language loaded now
+ * or later. A text of theirs that has no English or Khmer reads in Chinese there, unless the app
+ * has its own for that key.
+ */
 export function mergeTranslations(entries: readonly TranslationEntry[]): void {
+  const own: Record<LanguageTag, Texts> = { zh: {}, en: {}, km: {} };
+  const chinese: Texts = {};
   for (const entry of entries) {
-    if (!entry.internationalCode) continue;
-    if (entry.textCn) i18n.addResource('zh', 'translation', entry.internationalCode, entry.textCn);
-    if (entry.textEn) i18n.addResource('en', 'translation', entry.internationalCode, entry.textEn);
-    if (entry.textKh) i18n.addResource('km', 'translation', entry.internationalCode, entry.textKh);
+    const key = entry.internationalCode;
+    if (!key) continue;
+    if (entry.textCn) {
+      own.zh[key] = entry.textCn;
+      chinese[key] = entry.textCn;
+    }
+    if (entry.textEn) own.en[key] = entry.textEn;
+    if (entry.textKh) own.km[key] = entry.textKh;
+  }
+  Object.assign(backOfficeChinese, chinese);
+  for (const lang of LANGUAGE_TAGS) {
+    Object.assign(backOfficeTexts[lang], own[lang]);
+    if (!isLanguageLoaded(lang)) continue;
+    const added: Texts = { ...own[lang] };
+    for (const [key, text] of Object.entries(chinese)) {
+      if (added[key] === undefined && i18n.getResource(lang, APP_NS, key) === undefined) added[key] = text;
+    }
+    // One event per language: what shows a text re-renders once (bindI18nStore: 'added').
+    if (Object.keys(added).length > 0) i18n.addResources(lang, APP_NS, added);
   }
 }
 

@@ -9,6 +9,7 @@ import { renderRoutes } from '../../../test/render';
 import ReturnTicketPage from '../return-ticket/return-ticket-page';
 import TripSummaryPage from '../trip-summary/trip-summary-page';
 import FlightListPage from './flight-list-page';
+import { resultsHref } from './results-link';
 
 const routes = [
   { path: paths.flightList, element: <FlightListPage /> },
@@ -176,5 +177,38 @@ describe('choosing fares', () => {
       ).toBe(true),
     );
     expect(useBookingStore.getState().search.depDate).toBe(addDays(depDate, 1));
+  });
+
+  test('a results link opens that day in a fresh browser, becomes the search and leaves the address', async () => {
+    const calls = installFakeApi((call) =>
+      call.path === '/api/travelsky/ibe/queryFlight'
+        ? ok({
+            depCode: 'KTI',
+            arrCode: 'BKK',
+            depDate,
+            currency: 'USD',
+            flights: [makeFlight('WA101', 'KTI', 'BKK', depDate, '08:30', '09:55')],
+          })
+        : undefined,
+    );
+    const { router } = renderRoutes(routes, resultsHref({ depCode: 'KTI', arrCode: 'BKK', depDate }));
+    await screen.findByTestId('flight-card-WA101');
+    expect(screen.queryByTestId('results-no-search')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/travelsky/ibe/queryFlight')?.body).toMatchObject({
+      depCode: 'KTI',
+      arrCode: 'BKK',
+      depDate,
+      passengers: [1, 0, 0],
+      tripType: 0,
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe(paths.flightList);
+    expect(useBookingStore.getState().search).toMatchObject({ arrCode: 'BKK', depDate, tripType: 0 });
+  });
+
+  test('a malformed results link is no search', async () => {
+    installFakeApi(() => undefined);
+    renderRoutes(routes, `${paths.flightList}?depCode=KTI&arrCode=KTI&depDate=${depDate}`);
+    expect(await screen.findByTestId('results-no-search')).toBeTruthy();
   });
 });

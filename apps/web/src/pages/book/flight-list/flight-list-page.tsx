@@ -1,7 +1,9 @@
 import { type LanguageTag, type QueryFlightRequest, TripType } from '@wings/contracts';
 import { addDays, SEARCH_WINDOW_DAYS, seatedCount } from '@wings/rules';
 import { Button } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
@@ -15,14 +17,34 @@ import { ResultsHeader } from '../../../features/booking/components/results-head
 import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { cityName, formatDate, todayAt } from '../../../lib/format';
 import '../../../features/booking/results.css';
+import { resultsLinkOf } from './results-link';
 
 /** Outbound (or one-way) results: day strip and flights (spec §2 book-ticket results). */
 export default function FlightListPage() {
   const { t, i18n } = useTranslation();
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const nav = useAppNavigate();
-  const search = useBookingStore((s) => s.search);
+  const stored = useBookingStore((s) => s.search);
   const setSearch = useBookingStore((s) => s.setSearch);
+  const [params] = useSearchParams();
+  const link = resultsLinkOf(params);
+  // A results link (results-link.ts) is shown from the first paint, then becomes the search in
+  // progress and leaves the address, so the day strip and the steps after read the store alone.
+  const search = link ? { ...stored, ...link, tripType: 0 as const, retDate: '' } : stored;
+  const [linkDep, linkArr, linkDate] = [link?.depCode, link?.arrCode, link?.depDate];
+  useEffect(() => {
+    if (!linkDep || !linkArr || !linkDate) return;
+    const now = useBookingStore.getState().search;
+    if (
+      now.depCode !== linkDep ||
+      now.arrCode !== linkArr ||
+      now.depDate !== linkDate ||
+      now.tripType !== 0
+    ) {
+      setSearch({ depCode: linkDep, arrCode: linkArr, depDate: linkDate, tripType: 0, retDate: '' });
+    }
+    nav.replace(paths.flightList);
+  }, [linkDep, linkArr, linkDate, nav, setSearch]);
   const chooseLeave = useBookingStore((s) => s.chooseLeave);
   const airports = useAirportMap();
   const ready = Boolean(search.depCode && search.arrCode && search.depDate);

@@ -1,0 +1,37 @@
+import { paths } from './paths';
+
+/** What the guard knows about a page. */
+export interface RouteMeta {
+  /** Anonymous visitors are sent to login (or to `redirectTo`) and come back afterwards. */
+  requiresLogin?: boolean;
+  /** The page's own redirect target for anonymous visitors, instead of the login page. */
+  redirectTo?: string;
+}
+
+const loginOnly: RouteMeta = { requiresLogin: true };
+
+/**
+ * The pages that need a signed-in traveller (spec §2, §6), by path. Kept beside the routes rather
+ * than in their `handle`, which only a data router reads: the app runs the lighter declarative
+ * router (router.tsx).
+ */
+const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
+  [paths.selectPassenger]: loginOnly,
+  [paths.changePassword]: loginOnly,
+  [paths.userInfo]: loginOnly,
+  [paths.editUserInfo]: loginOnly,
+  [paths.verifyPassword]: loginOnly,
+  [paths.verifyEmail]: loginOnly,
+  [paths.associateEmail]: loginOnly,
+  [paths.passengerList]: loginOnly,
+  [paths.editPassenger]: loginOnly,
+};
+
+/** Route paths match whatever the case and a trailing slash, as the router matches them. */
+const normalise = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '');
+const BY_PATH = new Map(Object.entries(ROUTE_META).map(([path, meta]) => [normalise(path), meta]));
+
+/** The meta of the page at `pathname` (none for an open page). */
+export function routeMetaOf(pathname: string): RouteMeta {
+  return BY_PATH.get(normalise(pathname)) ?? {};
+}

@@ -1,0 +1,45 @@
+import { paths } from '../lib/paths';
+
+/**
+ * The page each route shows: `<area>/<page>` names `src/pages/<area>/<page>/<page>-page.tsx`.
+ * The router loads its pages from this table (router.tsx), and the build reads it to preload a
+ * route's own chunks with the app's shell (route-preload.ts): one list for both.
+ */
+export const ROUTE_PAGES = {
+  [paths.home]: 'home/home',
+  [paths.book]: 'book/book-ticket',
+  [paths.flightList]: 'book/flight-list',
+  [paths.returnTicket]: 'book/return-ticket',
+  [paths.tripSummary]: 'book/trip-summary',
+  [paths.passengersInfo]: 'book/passengers-info',
+  [paths.selectPassenger]: 'book/select-passenger',
+  [paths.passengerDetail]: 'book/passenger-detail',
+  [paths.reviewBooking]: 'book/review-booking',
+  [paths.paySelect]: 'book/pay-select',
+  [paths.tickets]: 'tickets/tickets',
+  [paths.ticketDetail]: 'tickets/ticket-detail',
+  [paths.ticketPassengerDetail]: 'tickets/passenger-detail',
+  [paths.amountDetail]: 'tickets/amount-detail',
+  [paths.searchTicket]: 'tickets/search-ticket',
+  [paths.searchTicketResult]: 'tickets/search-ticket-result',
+  [paths.more]: 'more/more',
+  [paths.login]: 'more/login',
+  [paths.register]: 'more/register',
+  [paths.forgetPassword]: 'more/forget-password',
+  [paths.newPassword]: 'more/new-password',
+  [paths.oauthCallback]: 'more/oauth-callback',
+  [paths.changePassword]: 'more/change-password',
+  [paths.userInfo]: 'more/user-info',
+  [paths.editUserInfo]: 'more/edit-user-info',
+  [paths.verifyPassword]: 'more/verify-password',
+  [paths.verifyEmail]: 'more/verify-email',
+  [paths.associateEmail]: 'more/associate-email',
+  [paths.passengerList]: 'more/passenger-list',
+  [paths.editPassenger]: 'more/edit-passenger',
+} as const satisfies Readonly<Record<string, `${string}/${string}`>>;
+
+/** The source file of a page named `<area>/<page>`, relative to src/. */
+export function pageSource(page: string): string {
+  const name = page.split('/')[1];
+  return `pages/${page}/${name}-page.tsx`;
+}
