@@ -2,17 +2,9 @@
 // from the database (issue 4). Figures from one run on this machine; never a timed assertion.
 // Usage: npm run bench:booking [-- --seconds 10]
 
-// The app is built in this process too (statementsPerOrder): the type of a font library it loads.
-/// <reference path="../apps/api/src/modules/itinerary/fontkit.d.ts" />
-
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openDatabase } from '../apps/api/src/platform/db';
 import { countRoundTrips } from '../apps/api/test/support/round-trips';
-import { DEMO_APP } from '../e2e/support/token';
 import {
   type Envelope,
   NO_HOLD_LIMITS,
@@ -21,6 +13,8 @@ import {
   processCount,
   registerTravellers,
   startBenchApi,
+  transactions,
+  withInProcessApp,
 } from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
@@ -40,24 +34,7 @@ const api = await startBenchApi('booking', NO_HOLD_LIMITS, { processes });
  * and is sent in batches since): the transactions per order read from the server include it.
  */
 async function statementsPerOrder(session: string, offerId: string): Promise<string[]> {
-  const c = api.db;
-  const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
-  const database = openDatabase(url, { error() {} }, 2);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'development',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      APP_ID: DEMO_APP.id,
-      APP_SECRET: DEMO_APP.secret,
-      SERVER_SECRET: randomBytes(32).toString('hex'),
-      ...NO_HOLD_LIMITS,
-    }),
-    database,
-    logger: false,
-  });
-  try {
-    await app.ready();
+  return withInProcessApp(api, NO_HOLD_LIMITS, async (app) => {
     const order = (n: number) =>
       app.inject({
         method: 'POST',
@@ -70,22 +47,9 @@ async function statementsPerOrder(session: string, offerId: string): Promise<str
     const code = (result.json() as Envelope<unknown>).code;
     if (code !== '0') throw new Error(`the counted order failed: ${result.body}`);
     return statements;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
 
-/** Transactions the server has committed or rolled back so far (every statement outside BEGIN is one). */
-async function transactions(): Promise<number> {
-  // The statistics reach pg_stat_database when each backend reports them (about once a second).
-  await new Promise((r) => setTimeout(r, 1500));
-  await api.db.query('select pg_stat_clear_snapshot()');
-  const r = await api.db.query<{ n: string }>(
-    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
-  );
-  return Number(r.rows[0]!.n);
-}
 const { db, base } = api;
 
 try {
@@ -129,11 +93,11 @@ try {
   const statements = await statementsPerOrder(sessions[0]!, offers[offers.length - 1]!);
 
   // Many flights: throughput of orders that all succeed.
-  const xactsBefore = await transactions();
+  const xactsBefore = await transactions(api);
   const wide = await run('many flights', offers, 20, seconds);
   const wideOk = codes.get('0') ?? 0;
   const wideCodes = Object.fromEntries(codes);
-  const xactsPerOrder = ((await transactions()) - xactsBefore) / Math.max(1, wideOk);
+  const xactsPerOrder = ((await transactions(api)) - xactsBefore) / Math.max(1, wideOk);
 
   // One hot flight with HOT_SEATS seats left in its class, far more buyers than seats.
   const hot = await db.query<{ flight_id: string; booking_class: string }>(

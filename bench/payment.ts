@@ -16,9 +16,6 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { OrderPayStatus } from '@wings/contracts';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openDatabase } from '../apps/api/src/platform/db';
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxNotification,
@@ -26,7 +23,6 @@ import {
 } from '../apps/api/src/platform/payments/sandbox/sandbox.gateway';
 import { serverKeys } from '../apps/api/src/platform/secrets';
 import { countRoundTrips } from '../apps/api/test/support/round-trips';
-import { DEMO_APP } from '../e2e/support/token';
 import {
   NO_HOLD_LIMITS,
   offersOnManyFlights,
@@ -34,6 +30,8 @@ import {
   processCount,
   registerTravellers,
   startBenchApi,
+  transactions,
+  withInProcessApp,
 } from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
@@ -104,7 +102,7 @@ try {
   }
 
   const key = serverKeys({ serverSecret, serverSecretPrevious: undefined }).sandboxPayment.current;
-  const xactsBefore = await transactions();
+  const xactsBefore = await transactions(api);
   let next = 0;
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -136,7 +134,7 @@ try {
     );
   });
 
-  const xactsPerNotification = ((await transactions()) - xactsBefore) / Math.max(1, result.requests.total);
+  const xactsPerNotification = ((await transactions(api)) - xactsBefore) / Math.max(1, result.requests.total);
 
   // Ticketing runs as jobs after payment: wait until no paid order is owed tickets.
   const deadline = Date.now() + 120_000;
@@ -300,17 +298,6 @@ async function inParallel(count: number, width: number, task: (i: number) => Pro
   );
 }
 
-/** Transactions the server has committed or rolled back so far (every statement outside BEGIN is one). */
-async function transactions(): Promise<number> {
-  // The statistics reach pg_stat_database when each backend reports them (about once a second).
-  await new Promise((r) => setTimeout(r, 1500));
-  await db.query('select pg_stat_clear_snapshot()');
-  const r = await db.query<{ n: string }>(
-    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
-  );
-  return Number(r.rows[0]!.n);
-}
-
 /**
  * Sends each notification once, in order, to an app built in this process on the bench's
  * database (the server's secret, so the same signatures hold), recording every statement its
@@ -320,23 +307,7 @@ async function statementsPerNotification(
   key: Buffer,
   sends: [label: string, body: string][],
 ): Promise<{ label: string; outcome: string; statements: string[] }[]> {
-  const url = `postgres://${db.user}:${encodeURIComponent(db.password ?? '')}@${db.host}:${db.port}/${db.database}`;
-  const database = openDatabase(url, { error() {} }, 2);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'development',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      APP_ID: DEMO_APP.id,
-      APP_SECRET: DEMO_APP.secret,
-      SERVER_SECRET: serverSecret,
-      ...NO_HOLD_LIMITS,
-    }),
-    database,
-    logger: false,
-  });
-  try {
-    await app.ready();
+  return withInProcessApp(api, { ...NO_HOLD_LIMITS, SERVER_SECRET: serverSecret }, async (app) => {
     const out: { label: string; outcome: string; statements: string[] }[] = [];
     for (const [label, body] of sends) {
       const { result, statements } = await countRoundTrips(() =>
@@ -354,8 +325,5 @@ async function statementsPerNotification(
       out.push({ label, outcome: reply.data?.outcome ?? `HTTP ${result.statusCode}`, statements });
     }
     return out;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }

@@ -1,19 +1,26 @@
 // What the booking and payment benchmarks share: a product started as `npm start` starts it on
 // its own embedded PostgreSQL, signed-in travellers, offers on many flights, and order bodies.
 
+// The app is built in this process too (withInProcessApp): the type of a font library it loads.
+/// <reference path="../apps/api/src/modules/itinerary/fontkit.d.ts" />
+
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { addDays } from '@wings/rules';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase } from '../apps/api/src/platform/db';
 import { startEmbeddedPostgres } from '../apps/api/src/platform/embedded-postgres';
 import { latestCode } from '../e2e/support/mail';
 import { startServer } from '../e2e/support/server';
-import { getAccessToken } from '../e2e/support/token';
+import { DEMO_APP, getAccessToken } from '../e2e/support/token';
 
 const quiet = { info() {}, warn() {}, debug() {} };
 
@@ -131,6 +138,52 @@ export async function processCount(): Promise<number | null> {
     if (code !== 0) throw new Error(`${path.basename(script)} with ${n} processes exited with ${code}`);
   }
   return null;
+}
+
+/**
+ * The product's app built in this process on the bench's database, its job runner not started:
+ * where a benchmark counts the statements one request sends (countRoundTrips), on the product's
+ * own code. `run` gets it ready, and closes it and its connections after `fn`.
+ */
+export async function withInProcessApp<T>(
+  api: BenchApi,
+  env: Record<string, string>,
+  fn: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const c = api.db;
+  const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
+  const database = openDatabase(url, { error() {} }, 2);
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      APP_ID: DEMO_APP.id,
+      APP_SECRET: DEMO_APP.secret,
+      SERVER_SECRET: randomBytes(32).toString('hex'),
+      ...env,
+    }),
+    database,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    return await fn(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Transactions the server has committed or rolled back so far (every statement outside BEGIN is one). */
+export async function transactions(api: BenchApi): Promise<number> {
+  // The statistics reach pg_stat_database when each backend reports them (about once a second).
+  await new Promise((r) => setTimeout(r, 1500));
+  await api.db.query('select pg_stat_clear_snapshot()');
+  const r = await api.db.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(r.rows[0]!.n);
 }
 
 /** Registered travellers' session tokens (guests would need a captcha per order). */
