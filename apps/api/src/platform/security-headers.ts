@@ -3,7 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
- * The security headers of every reply (issue 9), through `@fastify/helmet`:
+ * The security headers of every reply (issue 9), written by `helmet` (worked out once, below):
  * - a Content-Security-Policy the traveller app, the sandbox pages and the API docs pass with no
  *   violation (the browser journeys listen for violations): scripts only from this origin;
  *   inline styles allowed because antd-mobile writes style attributes and CSS variables at run
