@@ -521,14 +521,6 @@ export class BookingRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** The id of the order with this number when it is paid and still owed tickets, else null. */
-  async owingTickets(orderNo: string): Promise<string | null> {
-    const r = await this.db.execute<{ id: string }>(
-      sql`select id from orders where order_no = ${orderNo} and status = ${PAID} and ticketed_at is null`,
-    );
-    return r.rows[0]?.id ?? null;
-  }
-
   /**
    * A page of paid orders still owed tickets (the sweep for lost ticketing jobs), read through a
    * partial index in (updated_at, id) order, after the last one of the previous page.
