@@ -1,11 +1,11 @@
 import { OrderPayStatus } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
 import { client, registerUser } from '../../../test/support/clients';
 import { PURCHASE_PATH, REFUND_PATH } from '../../platform/payments/aba/aba.protocol';
 import { type FakePayWay, startFakePayWay } from '../../platform/payments/aba/testing/fake-payway';
-import { bookOrder, mailTo, orderFacts, refundsOf } from './test-support';
+import { bookOrder, createAbaTestApp, mailTo, orderFacts, refundsOf } from './test-support';
 
 describe('paying through ABA PayWay (against the fake PayWay)', () => {
   let t: TestApp;
@@ -31,16 +31,7 @@ describe('paying through ABA PayWay (against the fake PayWay)', () => {
         return res.statusCode;
       },
     });
-    t = await createTestApp({
-      env: {
-        PAYMENT_GATEWAY: 'aba',
-        ABA_MERCHANT_ID: fake.merchantId,
-        ABA_API_KEY: fake.apiKey,
-        ABA_API_URL: fake.url,
-        ABA_RSA_PUBLIC_KEY: fake.rsaPublicKey.replace(/\n/g, '\\n'),
-        PUBLIC_URL: 'https://fly.example',
-      },
-    });
+    t = await createAbaTestApp(fake);
     app = t;
     member = client(t);
     await registerUser(t, member);

@@ -18,7 +18,7 @@ import {
 } from '../../platform/payments/wechat/testing/fake-wechat-pay';
 import { serverKeys } from '../../platform/secrets';
 import { TICKETING_JOB } from '../booking';
-import { bookOrder, orderFacts } from './test-support';
+import { bookOrder, createAbaTestApp, orderFacts } from './test-support';
 
 /** Replays of each event sent after it was applied: gateways resend a lot. */
 const REPLAYS = 3;
@@ -211,16 +211,7 @@ describe('a replayed payment notification costs at most one statement and prompt
           return res.statusCode;
         },
       });
-      t = await createTestApp({
-        env: {
-          PAYMENT_GATEWAY: 'aba',
-          ABA_MERCHANT_ID: fake.merchantId,
-          ABA_API_KEY: fake.apiKey,
-          ABA_API_URL: fake.url,
-          ABA_RSA_PUBLIC_KEY: fake.rsaPublicKey.replace(/\n/g, '\\n'),
-          PUBLIC_URL: 'https://fly.example',
-        },
-      });
+      t = await createAbaTestApp(fake);
       app = t;
       member = client(t);
       await registerUser(t, member);

@@ -1,4 +1,5 @@
-import type { TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { FakePayWay } from '../../platform/payments/aba/testing/fake-payway';
 
 /**
  * Test support of the payments tests: what the database says of an order's payments. Orders are
@@ -58,4 +59,18 @@ export async function mailTo(t: TestApp, address: string) {
     [address.toLowerCase()],
   );
   return rows as { subject: string; text_body: string; html_body: string }[];
+}
+
+/** A test app that takes card payments through `fake`, a stand-in for ABA PayWay. */
+export function createAbaTestApp(fake: FakePayWay): Promise<TestApp> {
+  return createTestApp({
+    env: {
+      PAYMENT_GATEWAY: 'aba',
+      ABA_MERCHANT_ID: fake.merchantId,
+      ABA_API_KEY: fake.apiKey,
+      ABA_API_URL: fake.url,
+      ABA_RSA_PUBLIC_KEY: fake.rsaPublicKey.replace(/\n/g, '\\n'),
+      PUBLIC_URL: 'https://fly.example',
+    },
+  });
 }
