@@ -4,35 +4,24 @@ import type { TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
 import { client, registerUser } from '../../../test/support/clients';
 import { PURCHASE_PATH, REFUND_PATH } from '../../platform/payments/aba/aba.protocol';
-import { type FakePayWay, startFakePayWay } from '../../platform/payments/aba/testing/fake-payway';
-import { bookOrder, createAbaTestApp, mailTo, orderFacts, refundsOf } from './test-support';
+import type { FakePayWay } from '../../platform/payments/aba/testing/fake-payway';
+import {
+  bookOrder,
+  mailTo,
+  orderFacts,
+  type PushbackAnswer,
+  refundsOf,
+  startAbaTestApp,
+} from './test-support';
 
 describe('paying through ABA PayWay (against the fake PayWay)', () => {
   let t: TestApp;
   let fake: FakePayWay;
   let member: Client;
-  /** What our notify endpoint answered each pushback. */
-  const answers: { status: number; outcome?: string }[] = [];
+  let answers: PushbackAnswer[];
 
   beforeAll(async () => {
-    let app: TestApp | undefined;
-    fake = await startFakePayWay({
-      // PayWay's pushback, delivered to the app in process (the URL is our notify URL).
-      deliver: async (url, body, headers) => {
-        if (!app) throw new Error('app not ready');
-        const res = await app.app.inject({
-          method: 'POST',
-          url: new URL(url).pathname,
-          headers,
-          payload: body,
-        });
-        const json = res.json() as { data?: { outcome?: string } };
-        answers.push({ status: res.statusCode, outcome: json.data?.outcome });
-        return res.statusCode;
-      },
-    });
-    t = await createAbaTestApp(fake);
-    app = t;
+    ({ t, fake, answers } = await startAbaTestApp());
     member = client(t);
     await registerUser(t, member);
   });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { Client } from '../../../test/support/booking';
 import { client, registerUser } from '../../../test/support/clients';
 import { countRoundTrips } from '../../../test/support/round-trips';
-import { type FakePayWay, startFakePayWay } from '../../platform/payments/aba/testing/fake-payway';
+import type { FakePayWay } from '../../platform/payments/aba/testing/fake-payway';
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxNotification,
@@ -18,7 +18,7 @@ import {
 } from '../../platform/payments/wechat/testing/fake-wechat-pay';
 import { serverKeys } from '../../platform/secrets';
 import { TICKETING_JOB } from '../booking';
-import { bookOrder, createAbaTestApp, orderFacts } from './test-support';
+import { bookOrder, orderFacts, type PushbackAnswer, startAbaTestApp } from './test-support';
 
 /** Replays of each event sent after it was applied: gateways resend a lot. */
 const REPLAYS = 3;
@@ -191,28 +191,10 @@ describe('a replayed payment notification costs at most one statement and prompt
     let fake: FakePayWay;
     let member: Client;
     let prompts: Prompt[];
-    const answers: { status: number; outcome?: string }[] = [];
+    let answers: PushbackAnswer[];
 
     beforeAll(async () => {
-      let app: TestApp | undefined;
-      fake = await startFakePayWay({
-        deliver: async (url, body, headers) => {
-          if (!app) throw new Error('app not ready');
-          const res = await app.app.inject({
-            method: 'POST',
-            url: new URL(url).pathname,
-            headers,
-            payload: body,
-          });
-          answers.push({
-            status: res.statusCode,
-            outcome: (res.json() as { data?: { outcome?: string } }).data?.outcome,
-          });
-          return res.statusCode;
-        },
-      });
-      t = await createAbaTestApp(fake);
-      app = t;
+      ({ t, fake, answers } = await startAbaTestApp());
       member = client(t);
       await registerUser(t, member);
       prompts = countTicketingPrompts(t);

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import type { FakePayWay } from '../../platform/payments/aba/testing/fake-payway';
+import { type FakePayWay, startFakePayWay } from '../../platform/payments/aba/testing/fake-payway';
 
 /**
  * Test support of the payments tests: what the database says of an order's payments. Orders are
@@ -61,9 +61,38 @@ export async function mailTo(t: TestApp, address: string) {
   return rows as { subject: string; text_body: string; html_body: string }[];
 }
 
-/** A test app that takes card payments through `fake`, a stand-in for ABA PayWay. */
-export function createAbaTestApp(fake: FakePayWay): Promise<TestApp> {
-  return createTestApp({
+/** What our notify endpoint answered one of PayWay's pushbacks. */
+export interface PushbackAnswer {
+  status: number;
+  outcome?: string;
+}
+
+/**
+ * A test app that takes card payments through a stand-in for ABA PayWay, whose pushbacks are
+ * delivered to the app in process (the URL is our notify URL); `answers` records each answer.
+ */
+export async function startAbaTestApp(): Promise<{
+  t: TestApp;
+  fake: FakePayWay;
+  answers: PushbackAnswer[];
+}> {
+  const answers: PushbackAnswer[] = [];
+  let app: TestApp | undefined;
+  const fake = await startFakePayWay({
+    deliver: async (url, body, headers) => {
+      if (!app) throw new Error('app not ready');
+      const res = await app.app.inject({
+        method: 'POST',
+        url: new URL(url).pathname,
+        headers,
+        payload: body,
+      });
+      const json = res.json() as { data?: { outcome?: string } };
+      answers.push({ status: res.statusCode, outcome: json.data?.outcome });
+      return res.statusCode;
+    },
+  });
+  app = await createTestApp({
     env: {
       PAYMENT_GATEWAY: 'aba',
       ABA_MERCHANT_ID: fake.merchantId,
@@ -73,4 +102,5 @@ export function createAbaTestApp(fake: FakePayWay): Promise<TestApp> {
       PUBLIC_URL: 'https://fly.example',
     },
   });
+  return { t: app, fake, answers };
 }
