@@ -143,7 +143,7 @@ export async function processCount(): Promise<number | null> {
 /**
  * The product's app built in this process on the bench's database, its job runner not started:
  * where a benchmark counts the statements one request sends (countRoundTrips), on the product's
- * own code. `run` gets it ready, and closes it and its connections after `fn`.
+ * own code. It is ready before `fn` runs, and closed with its connections after.
  */
 export async function withInProcessApp<T>(
   api: BenchApi,

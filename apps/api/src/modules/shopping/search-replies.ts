@@ -1,10 +1,14 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { Envelope, LanguageTag } from '@wings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { okIn } from '../../platform/envelope';
 
 /** How a kept reply may travel: as it is, or compressed as the client accepts. */
 type Encoding = 'br' | 'gzip';
+
+/** The encodings a kept reply is offered in, preferred first (as @fastify/compress orders them). */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /**
  * JSON replies are compressed from this size (app.ts, @fastify/compress `threshold`); a kept
@@ -66,26 +70,16 @@ export function keptReplies<T extends object>(serialize: (reply: Envelope<T>) =>
   };
 }
 
+/** The aliases @fastify/compress reads as gzip (RFC 7230 §4.2.3: `*` and `x-gzip`). */
+const GZIP_ALIAS = /\*|x-gzip/gu;
+
 /**
  * The encoding a client's Accept-Encoding asks for, chosen as @fastify/compress chooses it for
- * every other reply: brotli or gzip by the client's weights, brotli on a tie, `*` and `x-gzip`
- * read as gzip, nothing for a weight of 0 or when only other encodings (identity) are named.
+ * every other reply: the same negotiator over the same header (brotli or gzip by the client's
+ * weights, brotli on a tie, `*` and `x-gzip` read as gzip), nothing when neither is accepted.
  */
 export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  let best: Encoding | undefined;
-  let bestWeight = 0;
-  for (const part of header.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.split(';').map((s) => s.trim());
-    const encoding =
-      token === 'br' ? 'br' : token === 'gzip' || token === 'x-gzip' || token === '*' ? 'gzip' : null;
-    if (!encoding) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number.parseFloat(q.slice(2)) || 0;
-    if (weight > bestWeight || (weight === bestWeight && weight > 0 && encoding === 'br')) {
-      best = encoding;
-      bestWeight = weight;
-    }
-  }
-  return best;
+  const chosen = negotiate(header.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS);
+  return chosen ?? undefined;
 }
