@@ -7,9 +7,10 @@
 // Figures from one run on this machine; a benchmark, never a test: nothing is asserted.
 // The product is started as `npm start` starts it, serving apps/web/dist (built when missing
 // or stale) or the build WEB_DIST names.
-// Usage: npm run bench:web [-- --runs 3 --pages home,book,results]
+// Usage: npm run bench:web [-- --runs 3 --pages home,book,results --over http,https
+//        --save /tmp/lh (keeps each report)]
 
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addDays } from '@wings/rules';
@@ -18,6 +19,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { paths } from '../apps/web/src/lib/paths';
 import { resultsHref } from '../apps/web/src/pages/book/flight-list/results-link';
 import { repoRoot } from '../e2e/support/server';
+import { startHttpsProxy } from './https-proxy';
 import { type BenchApi, startBenchApi } from './support';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -25,6 +27,15 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const pagesArg = process.argv.indexOf('--pages');
 /** Which pages to load (`--pages home,results`); all three by default. */
 const ONLY = pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : null;
+const saveArg = process.argv.indexOf('--save');
+/** A folder to keep each load's Lighthouse report in (`--save /tmp/lh`), to read what a figure came from. */
+const protocolsArg = process.argv.indexOf('--over');
+/**
+ * How the pages are loaded (`--over http,https`, both by default): straight from the API over
+ * HTTP/1.1, and through an HTTPS proxy speaking HTTP/2 as production serves it (https-proxy.ts).
+ */
+const OVER = (protocolsArg > 0 ? (process.argv[protocolsArg + 1] ?? '') : 'http,https').split(',');
+const SAVE_DIR = saveArg > 0 ? (process.argv[saveArg + 1] ?? null) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Debian's Chromium headless on a machine without a GPU or a network beyond loopback: nothing
 // in the background may reach out (updates, safe browsing), or it would cost the page time.
@@ -34,6 +45,8 @@ const CHROME_FLAGS = [
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
+  // The HTTPS proxy's certificate is self-signed (https-proxy.ts).
+  '--ignore-certificate-errors',
 ];
 
 interface Sample {
@@ -122,6 +135,11 @@ async function measureOnce(url: string): Promise<Sample | string> {
     });
     if (!result) return 'Lighthouse returned no result';
     const { lhr } = result;
+    if (SAVE_DIR) {
+      await mkdir(SAVE_DIR, { recursive: true });
+      const name = `${new URL(url).hash.replace(/\W+/g, '-').slice(0, 40)}-${Date.now()}.json`;
+      await writeFile(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) return `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     const failed = failedApiCalls(lhr);
     if (failed.length > 0) throw new Error(`${url}: the app's calls failed: ${failed.join(', ')}`);
@@ -186,34 +204,42 @@ const started = Date.now();
 // Every load is a fresh profile, so a first visit: it mints an access token. The per-address
 // limit (20 a minute) is for devices, not for one address loading the app again and again.
 const api = await startBenchApi('web', { ACCESS_TOKENS_PER_IP_MINUTE: '1000' });
+const proxy = OVER.includes('https') ? await startHttpsProxy(api.url) : null;
 try {
   const day = await dayWithFlights(api);
-  const pages = [
-    { name: 'home', url: `${api.url}/#${paths.home}` },
-    { name: 'book', url: `${api.url}/#${paths.book}` },
-    { name: 'results', url: `${api.url}/#${resultsHref(day)}` },
+  const routes = [
+    { name: 'home', hash: paths.home },
+    { name: 'book', hash: paths.book },
+    { name: 'results', hash: resultsHref(day) },
   ].filter((p) => !ONLY || ONLY.includes(p.name));
+  const origins = [
+    { over: 'http', label: 'HTTP/1.1', origin: api.url },
+    ...(proxy ? [{ over: 'https', label: 'HTTPS, HTTP/2', origin: proxy.url }] : []),
+  ].filter((o) => OVER.includes(o.over));
   console.log(
     `Lighthouse mobile (default throttling), ${RUNS} runs a page, Chromium ${CHROMIUM}; results: ${day.depCode}-${day.arrCode} ${day.depDate}`,
   );
 
-  const medians: { name: string; score: number; bytes: number }[] = [];
-  for (const page of pages) {
-    const samples: Sample[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await measure(page.url));
-    const m = (pick: (s: Sample) => number) => median(samples.map(pick));
-    const score = m((s) => s.score);
-    const bytes = m((s) => s.bytes);
-    medians.push({ name: page.name, score, bytes });
-    console.log(
-      `${page.name.padEnd(8)} score ${score} (${samples.map((s) => s.score).join(' ')})  LCP ${seconds(m((s) => s.lcp))}` +
-        `  CLS ${m((s) => s.cls).toFixed(3)}  TBT ${m((s) => s.tbt).toFixed(0)} ms  FCP ${seconds(m((s) => s.fcp))}` +
-        `  transferred ${kib(bytes)}`,
-    );
-    console.log(`         LCP element ${samples[0]?.lcpElement}`);
-    // The shifts of the run with the highest CLS: where a skeleton or late content moved the page.
-    const worst = samples.reduce((a, b) => (b.cls > a.cls ? b : a));
-    for (const shift of worst.shifts.slice(0, 5)) console.log(`         shift ${shift}`);
+  const medians: { name: string; over: string; score: number; bytes: number }[] = [];
+  for (const { over, label, origin } of origins) {
+    console.log(`-- ${label}, ${origin}`);
+    for (const route of routes) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await measure(`${origin}/#${route.hash}`));
+      const m = (pick: (s: Sample) => number) => median(samples.map(pick));
+      const score = m((s) => s.score);
+      const bytes = m((s) => s.bytes);
+      medians.push({ name: route.name, over, score, bytes });
+      console.log(
+        `${route.name.padEnd(8)} score ${score} (${samples.map((s) => s.score).join(' ')})  LCP ${seconds(m((s) => s.lcp))}` +
+          `  CLS ${m((s) => s.cls).toFixed(3)}  TBT ${m((s) => s.tbt).toFixed(0)} ms  FCP ${seconds(m((s) => s.fcp))}` +
+          `  transferred ${kib(bytes)}`,
+      );
+      console.log(`         LCP element ${samples[0]?.lcpElement}`);
+      // The shifts of the run with the highest CLS: where a skeleton or late content moved the page.
+      const worst = samples.reduce((a, b) => (b.cls > a.cls ? b : a));
+      for (const shift of worst.shifts.slice(0, 5)) console.log(`         shift ${shift}`);
+    }
   }
 
   const dist = process.env.WEB_DIST
@@ -224,10 +250,15 @@ try {
     `first-load JS (index.html's script and preloads, ${js.files} files): ${kib(js.raw)} raw, ${kib(js.gzip)} gzip`,
   );
   console.log(`web_first_load_js_gzip=${js.gzip}`);
-  console.log(`web_lighthouse_min=${Math.min(...medians.map((p) => p.score))}`);
-  const home = medians.find((p) => p.name === 'home');
-  if (home) console.log(`web_home_bytes=${Math.round(home.bytes)}`);
+  for (const { over } of origins) {
+    const these = medians.filter((p) => p.over === over);
+    const suffix = over === 'http' ? '' : `_${over}`;
+    console.log(`web_lighthouse_min${suffix}=${Math.min(...these.map((p) => p.score))}`);
+    const home = these.find((p) => p.name === 'home');
+    if (home) console.log(`web_home_bytes${suffix}=${Math.round(home.bytes)}`);
+  }
   console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 } finally {
+  await proxy?.stop();
   await api.stop();
 }
