@@ -1,7 +1,6 @@
 // Search throughput as a share of a bare Fastify reply, measured in one run on one machine
 // (docs/operations.md, Benchmarks: ratios, never timed assertions).
-// Usage: npm run bench, or npm run bench -w @wings/bench -- --seconds 10 --rounds 2 (the root's
-// script hands no arguments on).
+// Usage: npm run bench [-- --seconds 10 --rounds 2 --processes 1]
 //
 // Two API processes answer the same search mix: one as configured by default (a cached search
 // keeps its reply serialised), and one with SEARCH_KEEP_SERIALISED=false, which works out and
