@@ -287,18 +287,41 @@ describe('security headers (issue 9.17)', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a CSP that forbids framing and foreign scripts, nosniff, DENY and a referrer policy', async () => {
-    for (const url of ['/', '/api/health', '/api/travelsky/ibe/getOrderDetail/W1']) {
+  it('gives pages a CSP that forbids framing and foreign scripts, nosniff, DENY and a referrer policy', async () => {
+    // The traveller app, and the pages under /api (the documentation, the sandbox pages).
+    for (const url of ['/', '/api/docs/', '/api/pay/sandbox/00000000-0000-0000-0000-000000000000']) {
       const res = await t.app.inject({ method: 'GET', url, headers: t.headers() });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("form-action 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("form-action 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       // Development runs on plain http: no HSTS there.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('gives JSON replies a policy that loads nothing and sits in no frame, nosniff, DENY, and no page-only headers', async () => {
+    for (const url of [
+      '/api/health',
+      '/api/travelsky/ibe/getOrderDetail/W1',
+      '/api/fqt/nothing',
+      '/api/nothing',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.headers() });
+      expect(String(res.headers['content-type']), url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
@@ -314,7 +337,9 @@ describe('security headers (issue 9.17)', () => {
     const database = openDatabase(inject('databaseUrl'), { error() {} }, 1);
     const app = await buildApp({ config, database, logger: false });
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      const api = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const res = await app.inject({ method: 'GET', url: '/' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("form-action 'self' https://checkout.payway.com.kh");
