@@ -38,6 +38,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Platform } from './platform/module';
 import { RateLimiter } from './platform/rate-limit';
 import { serverKeys } from './platform/secrets';
+import { AuditLog } from './platform/audit/audit-log';
 import { addSecurityHeaders } from './platform/security-headers';
 
 export interface AppDeps {
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     env: config.env,
     baseUrl: (config.publicUrl ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, ''),
     publicUrl: config.publicUrl?.replace(/\/+$/, ''),
+    audit: new AuditLog(database.db, now),
   };
 
   // The modules, each a named plugin that builds its services from the platform and the modules it

@@ -119,6 +119,18 @@ export const ErrorCodes = {
   itineraryNotTicketed: { code: '607', key: 'itinerary.not_ticketed' },
   /** sendEItineraryByOrder: the order is unpaid (spec §8: 608, "pay the order first"). */
   itineraryUnpaid: { code: '608', key: 'itinerary.unpaid' },
+  // --- the staff console (issue 13, /api/admin) ---
+  /** A staff call the signed-in member's roles do not allow (every admin route names its roles). */
+  staffForbidden: { code: '403', key: 'staff.forbidden', httpStatus: 403 },
+  /** Staff sign-in: the authenticator code is wrong or already used. */
+  staffTotpInvalid: { code: '4020', key: 'staff.totp_invalid' },
+  /** Staff sign-in: the step after the password has expired or was used; sign in again. */
+  staffChallengeExpired: { code: '4021', key: 'staff.challenge_expired' },
+  // admin: orders and tickets (add below)
+  // admin: network and flights (add below)
+  // admin: fares and promotions (add below)
+  // admin: translations (add below)
+  // admin: dashboard (add below)
   /** A path that does not exist. */
   notFound: { code: '404', key: 'not_found', httpStatus: 404 },
   /** Too many requests from one client; retry later. */

@@ -1,5 +1,10 @@
 export * from './accounts';
 export * from './accounts-extra';
+export * from './admin-content';
+export * from './admin-dashboard';
+export * from './admin-fares';
+export * from './admin-network';
+export * from './admin-orders';
 export * from './auth';
 export * from './booking';
 export * from './common';
@@ -13,5 +18,6 @@ export * from './oauth';
 export * from './orders';
 export * from './payments';
 export * from './search';
+export * from './staff';
 export * from './tax-labels';
 export * from './wechat-pay';

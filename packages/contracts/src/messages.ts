@@ -556,6 +556,27 @@ export const messages = {
     en: 'This fare cannot be refunded.',
     km: 'តម្លៃសំបុត្រនេះមិនអាចសងប្រាក់វិញបានទេ។',
   },
+  // --- the staff console (issue 13) ---
+  'staff.forbidden': {
+    zh: '您的角色无权执行此操作',
+    en: 'Your role does not allow this.',
+    km: 'តួនាទីរបស់អ្នកមិនអនុញ្ញាតសកម្មភាពនេះទេ។',
+  },
+  'staff.totp_invalid': {
+    zh: '验证码不正确，请输入身份验证器当前显示的 6 位数字',
+    en: 'The code is not right. Enter the 6 digits your authenticator app shows now.',
+    km: 'លេខកូដមិនត្រឹមត្រូវទេ។ សូមបញ្ចូលលេខ 6 ខ្ទង់ដែលកម្មវិធីផ្ទៀងផ្ទាត់របស់អ្នកបង្ហាញឥឡូវនេះ។',
+  },
+  'staff.challenge_expired': {
+    zh: '登录步骤已过期，请重新输入邮箱和密码',
+    en: 'This sign-in step has expired. Enter your e-mail and password again.',
+    km: 'ជំហានចូលនេះបានផុតកំណត់ហើយ។ សូមបញ្ចូលអ៊ីមែល និងពាក្យសម្ងាត់ម្តងទៀត។',
+  },
+  // admin: orders and tickets (add below)
+  // admin: network and flights (add below)
+  // admin: fares and promotions (add below)
+  // admin: translations (add below)
+  // admin: dashboard (add below)
 } as const satisfies Record<string, Record<LanguageTag, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { StaffRole } from '@wings/contracts';
 import { type GrantScope, type OrderGrant, readOrderGrant } from './order-grant';
 import type { PurposeKeys } from './secrets';
 
@@ -13,19 +14,15 @@ export type Actor =
   | { kind: 'traveller'; userId: string; grant: OrderGrant | null }
   /** Anyone without a login, with the grant for one order when they sent a genuine one. */
   | { kind: 'guest'; grant: OrderGrant | null }
-  /** An airline staff member (the /api/admin layer, later), with their roles. */
+  /** An airline staff member (the /api/admin layer), with their roles. */
   | { kind: 'staff'; staffId: string; roles: readonly StaffRole[] }
   /** The system itself: a job, a sweep, a gateway's verified notification (`gateway:<name>`). */
   | { kind: 'system'; name: string };
 
-/**
- * Staff roles: `support` helps travellers with their orders, `finance` audits payments and
- * refunds, `admin` does everything. The console issue fills in who holds which.
- */
-export type StaffRole = 'support' | 'finance' | 'admin';
+export type { StaffRole };
 
-/** Staff roles that may read any order. */
-const ORDER_READERS: readonly StaffRole[] = ['support', 'finance', 'admin'];
+/** Staff roles that may read any order (packages/contracts `STAFF_ROLES` says what each does). */
+const ORDER_READERS: readonly StaffRole[] = ['admin', 'agent', 'finance', 'auditor'];
 
 /** An order as the policies see it: its public number and its owner (null for a guest order). */
 export interface OrderOwnership {
@@ -100,7 +97,7 @@ export function mayPayOrder(actor: Actor, order: OrderOwnership): boolean {
  * travellers, the system. A limited grant (PNR + surname) may not.
  */
 export function mayCancelOrder(actor: Actor, order: OrderOwnership): boolean {
-  if (actor.kind === 'staff') return actor.roles.some((r) => r === 'support' || r === 'admin');
+  if (actor.kind === 'staff') return actor.roles.some((r) => r === 'agent' || r === 'admin');
   return orderView(actor, order) === 'full';
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuditLog } from './audit/audit-log';
 import type { Db } from './db';
 import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
@@ -27,6 +28,8 @@ export interface Platform {
   baseUrl: string;
   /** PUBLIC_URL as configured (no trailing slash), undefined when unset. */
   publicUrl: string | undefined;
+  /** The staff audit log (append-only): a staff action that changes something writes its row. */
+  audit: AuditLog;
 }
 
 /** A module plugin's options: the platform, and the module's own settings slice (config.ts). */

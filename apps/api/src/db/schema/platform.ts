@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /** App access tokens (spec §7 getAccessToken). Only a SHA-256 of the token is stored. */
@@ -58,4 +58,33 @@ export const rateLimitLogs = pgTable(
     ...timestamps,
   },
   (t) => [index('rate_limit_logs_updated_at_idx').on(t.updatedAt)],
+);
+
+/**
+ * The staff audit log (issue 13): every change a staff member (or the command line) makes, with
+ * what it was before and after, and the reason where one was asked. Append-only: a trigger
+ * (migration 0014) refuses UPDATE and DELETE, so not even the application can rewrite it.
+ * `staff_id` is not a foreign key: the log outlives accounts and names the e-mail as it was.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffId: uuid('staff_id'),
+    staffEmail: text('staff_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
 );

@@ -32,19 +32,35 @@ async function layeredApp(options: { databaseUp?: boolean } = {}): Promise<Fasti
   await app.register(layersPlugin);
   const calls = (layer: LayerName) => async (scope: FastifyInstance) => {
     const success = layer === 'member' ? memberOk : ok;
-    scope.get('/calls/fine', async () => success({ fine: true }));
+    // A staff call names the roles that may make it (an agent's and an admin's here).
+    const config = layer === 'staff' ? { config: { roles: ['agent', 'admin'] as const } } : {};
+    scope.get('/calls/fine', config, async () => success({ fine: true }));
     scope.get('/calls/public', { config: { public: true } }, async () => success({ open: true }));
-    scope.get('/calls/unpaid', async () => {
+    scope.get('/calls/unpaid', config, async () => {
       throw new AppError('itineraryUnpaid');
     });
-    scope.get('/calls/expired', async () => {
+    scope.get('/calls/expired', config, async () => {
       throw new AppError('loginExpired');
     });
-    scope.post('/calls/named', { schema: { body: z.object({ name: z.string().min(1) }) } }, async () =>
-      success(null),
+    scope.post(
+      '/calls/named',
+      { ...config, schema: { body: z.object({ name: z.string().min(1) }) } },
+      async () => success(null),
     );
   };
   for (const layer of ['main', 'member', 'staff'] as const) app.layers.add(layer, calls(layer));
+  // A stand-in for the staff module's sign-in: the roles a test names in a header.
+  app.layers.authenticate('staff', async (request) => {
+    const roles = request.headers['x-test-staff-roles'];
+    if (typeof roles !== 'string') return;
+    request.staff = {
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'staff@example.com',
+      name: 'Staff',
+      roles: roles.split(',') as StaffRole[],
+      sessionId: 's1',
+    };
+  });
   await mountLayers(app, {
     database: { ping: async () => options.databaseUp ?? true },
     tokens: {
@@ -173,11 +189,49 @@ describe('the request layers', () => {
       expect(res.json()).toMatchObject({ code: '0', data: { status: 'ok' } });
     });
 
-    it('answers every other call not-logged-in (600) until staff sessions exist', async () => {
+    it("answers every other call not-logged-in (600) without a staff session, the app's access token notwithstanding", async () => {
       for (const url of ['/api/admin/calls/fine', '/api/admin/calls/unpaid']) {
         const res = await app.inject({ url, headers: withToken });
         expect(res.json(), url).toMatchObject({ code: '600', data: { status: 600 } });
       }
+    });
+
+    it("lets a member holding one of the call's roles through and refuses every other role with 403", async () => {
+      for (const roles of ['agent', 'admin', 'auditor,agent']) {
+        const res = await app.inject({
+          url: '/api/admin/calls/fine',
+          headers: { 'x-test-staff-roles': roles },
+        });
+        expect(res.json(), roles).toMatchObject({ code: '0', data: { fine: true } });
+      }
+      for (const roles of ['finance', 'auditor', 'content_editor', 'auditor,finance']) {
+        const res = await app.inject({
+          url: '/api/admin/calls/fine',
+          headers: { 'x-test-staff-roles': roles },
+        });
+        expect(res.statusCode, roles).toBe(403);
+        expect(res.json(), roles).toMatchObject({ code: '403', data: null });
+      }
+      // Refused before the body is read against its schema: nothing about the call leaks.
+      const named = await app.inject({
+        method: 'POST',
+        url: '/api/admin/calls/named',
+        headers: { 'x-test-staff-roles': 'finance' },
+        payload: {},
+      });
+      expect(named.statusCode).toBe(403);
+    });
+
+    it('refuses to start when a staff call names no roles and is not public', async () => {
+      const bare = Fastify({ logger: false });
+      await bare.register(layersPlugin);
+      bare.layers.add('staff', async (scope) => {
+        scope.get('/forgotten', async () => ok(null));
+      });
+      await expect(
+        mountLayers(bare, { database: { ping: async () => true }, tokens: { check: async () => 'valid' } }),
+      ).rejects.toThrow(/GET \/api\/admin\/forgotten declares no roles/);
+      await bare.close();
     });
 
     it('answers a public call and a path it does not serve in its envelope', async () => {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import type { StaffRole } from '@wings/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors';
 import { mainLayerEnvelope } from './main';
 import { type LayerDeps, type LayerEnvelope, serveLayer } from './shared';
@@ -6,26 +7,76 @@ import { type LayerDeps, type LayerEnvelope, serveLayer } from './shared';
 /** Where the staff (back-office) layer is served (docs/architecture.md §3: `/api/admin`). */
 export const STAFF_PREFIX = '/api/admin';
 
+/** A signed-in staff member, as the staff layer's calls see them. */
+export interface StaffPrincipal {
+  id: string;
+  email: string;
+  name: string;
+  roles: readonly StaffRole[];
+  /** The session the request came with (logout ends it). */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Staff layer: the roles that may make this call (issue 13: every admin route declares its
+     * roles; every other role is refused with 403). A route without roles must be `public`.
+     */
+    roles?: readonly StaffRole[];
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member of a staff-layer call (set by the staff module), or null. */
+    staff: StaffPrincipal | null;
+  }
+}
+
 /**
  * The staff layer's envelope: the main layer's shape (`{ code, message, data }`, code "0" on
  * success, login expiry 600 also in `data.status`), so the console reads it with the main client.
  */
 export const staffLayerEnvelope: LayerEnvelope = mainLayerEnvelope;
 
+/** The signed-in member of a staff call that is not public; the layer has already refused others. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new AppError('loginExpired');
+  return request.staff;
+}
+
 /**
- * Staff authentication until the console issue brings staff sessions with roles: no staff member
- * can be logged in yet, so every call but a public one answers not-logged-in (600). The traveller
- * app's access token is not asked for here: the console is not that app and authenticates its
- * staff by their own session.
+ * The layer's gate, after the staff module's authentication (an onRequest hook, which sets
+ * `request.staff` from the session cookie) and before validation: a call that is not public
+ * needs a signed-in member (600 otherwise), holding one of the call's roles (403 otherwise).
+ * Without the staff module nobody is ever signed in, so every call but a public one is refused.
  */
-export const requireStaffSession: onRequestAsyncHookHandler = async (request) => {
-  if (request.routeOptions.url === undefined || request.routeOptions.config.public) return;
-  throw new AppError('loginExpired');
+export const requireStaffRole: preValidationAsyncHookHandler = async (request) => {
+  const config = request.routeOptions.config;
+  if (request.routeOptions.url === undefined || config.public) return;
+  const staff = request.staff;
+  if (!staff) throw new AppError('loginExpired');
+  const allowed = config.roles ?? [];
+  if (!staff.roles.some((role) => allowed.includes(role))) throw new AppError('staffForbidden');
 };
 
-/** The staff request layer, an encapsulated context at /api/admin: only its health call for now. */
+/**
+ * Refuses to start when a staff route names no roles and is not public: a call nobody thought
+ * about must not be open to every role (issue 13).
+ */
+function requireDeclaredRoles(layer: FastifyInstance): void {
+  layer.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; roles?: readonly StaffRole[] };
+    if (config.public) return;
+    if (!config.roles || config.roles.length === 0) {
+      throw new Error(`staff route ${route.method} ${route.url} declares no roles (config.roles) and is not public`);
+    }
+  });
+}
+
+/** The staff request layer, an encapsulated context at /api/admin. */
 export function staffLayer(deps: LayerDeps): FastifyPluginAsync {
   return serveLayer(staffLayerEnvelope, deps, (layer) => {
-    layer.addHook('onRequest', requireStaffSession);
+    layer.decorateRequest('staff', null);
+    requireDeclaredRoles(layer);
+    layer.addHook('preValidation', requireStaffRole);
   });
 }
