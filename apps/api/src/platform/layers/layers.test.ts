@@ -1,3 +1,4 @@
+import type { StaffRole } from '@wings/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,7 +226,7 @@ describe('the request layers', () => {
     it('refuses to start when a staff call names no roles and is not public', async () => {
       const bare = Fastify({ logger: false });
       await bare.register(layersPlugin);
-      bare.layers.add('staff', async (scope) => {
+      bare.layers.add('staff', async (scope: FastifyInstance) => {
         scope.get('/forgotten', async () => ok(null));
       });
       await expect(
