@@ -26,8 +26,8 @@ export interface ClusterRun {
     route: string,
     options?: { headers?: Record<string, string>; body?: unknown; requestId?: string },
   ): Promise<{ status: number; body: Reply; requestId: string }>;
-  /** The pid that logged the call with this request id (LOG_LEVEL info). */
-  servedBy(requestId: string): number | undefined;
+  /** The pid that logged the call with this request id (LOG_LEVEL info), once its line is in. */
+  servedBy(requestId: string): Promise<number>;
   /** The pid `/api/health` names, asked on a new connection. */
   healthPid(): Promise<number>;
   /** SIGINT to every process of the group, as Ctrl-C in a terminal. */
@@ -130,12 +130,38 @@ export async function startCluster(env: Record<string, string | undefined>): Pro
       });
     },
     servedBy(requestId) {
-      for (const line of log.split('\n')) {
-        if (!line.includes(`"reqId":"${requestId}"`)) continue;
-        const pid = (JSON.parse(line) as { pid?: number }).pid;
-        if (pid) return pid;
-      }
-      return undefined;
+      const find = (): number | undefined => {
+        for (const line of log.split('\n')) {
+          if (!line.includes(`"reqId":"${requestId}"`)) continue;
+          const pid = (JSON.parse(line) as { pid?: number }).pid;
+          if (pid) return pid;
+        }
+        return undefined;
+      };
+      const now = find();
+      if (now !== undefined) return Promise.resolve(now);
+      // The reply can come back before the worker's log line has crossed the pipe (a loaded
+      // machine): wait for the line as it arrives, up to a deadline.
+      return new Promise<number>((resolve, reject) => {
+        const onData = () => {
+          const pid = find();
+          if (pid === undefined) return;
+          done();
+          resolve(pid);
+        };
+        const deadline = setTimeout(() => {
+          done();
+          reject(new Error(`no log line of request ${requestId} within 10 s`));
+        }, 10_000);
+        const done = () => {
+          clearTimeout(deadline);
+          child.stdout?.off('data', onData);
+          child.stderr?.off('data', onData);
+        };
+        // After the log's own listener, which appends the chunk first (registered at start).
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', onData);
+      });
     },
     async healthPid() {
       const res = await run.call('GET', '/health');
