@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webBuildReason, webBuildState } from '../scripts/web-build';
+import { CONSOLE_BUILD_INPUTS, webBuildReason, webBuildState } from '../scripts/web-build';
 import { repoRoot } from './support/server';
 
 /** Issue 10 §18: `npm start` rebuilt the app only when dist was missing, so a `git pull` served the old one. */
@@ -86,5 +86,63 @@ describe('npm start decides whether to build the traveller app', () => {
     const started = performance.now();
     webBuildState(repoRoot, path.join(repoRoot, 'apps/web/dist'));
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+/** Issue 13: the staff console is built by `npm start` the same way, from its own inputs. */
+describe('npm start decides whether to build the staff console', () => {
+  let root: string;
+  const built = new Date('2026-11-20T10:00:00Z');
+  const before = new Date('2026-11-20T09:00:00Z');
+  const after = new Date('2026-11-21T08:00:00Z');
+  const dist = () => path.join(root, 'apps/console/dist');
+  const state = () => webBuildState(root, dist(), CONSOLE_BUILD_INPUTS);
+
+  async function file(relative: string, time: Date): Promise<void> {
+    const full = path.join(root, relative);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, relative);
+    await utimes(full, time, time);
+  }
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'wings-console-build-'));
+    for (const f of [
+      'apps/console/src/main.tsx',
+      'apps/console/src/pages/orders/routes.tsx',
+      'apps/console/index.html',
+      'apps/web/src/main.tsx',
+      'packages/api-client/src/index.ts',
+      'package-lock.json',
+    ]) {
+      await file(f, before);
+    }
+    await file('apps/console/dist/index.html', built);
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('builds on the first start, naming the console', async () => {
+    await rm(dist(), { recursive: true });
+    expect(webBuildReason(state(), 'the staff console')).toBe('Building the staff console (first start)...');
+  });
+
+  it("rebuilds after a console page or the shared client changed, not after the traveller app's pages", async () => {
+    await file('apps/web/src/main.tsx', after);
+    expect(state().changed).toEqual([]);
+    await file('apps/console/src/pages/orders/routes.tsx', after);
+    await file('packages/api-client/src/index.ts', new Date(after.getTime() + 1000));
+    expect(webBuildReason(state(), 'the staff console')).toBe(
+      'Rebuilding the staff console: 2 files changed since it was built (packages/api-client/src/index.ts, apps/console/src/pages/orders/routes.tsx)...',
+    );
+  });
+
+  it('the traveller app is rebuilt when the shared client changed', async () => {
+    await file('apps/web/dist/index.html', built);
+    await file('packages/api-client/src/index.ts', after);
+    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual([
+      'packages/api-client/src/index.ts',
+    ]);
   });
 });

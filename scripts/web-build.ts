@@ -1,11 +1,12 @@
-// Whether the built traveller app (apps/web/dist) is older than what it is built from, so that
-// `npm start` rebuilds it after a `git pull` instead of serving the previous app.
+// Whether a built browser app (the traveller app in apps/web/dist, the staff console in
+// apps/console/dist) is older than what it is built from, so that `npm start` rebuilds it after a
+// `git pull` instead of serving the previous app.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * What the traveller app's build reads, relative to the repository root: its sources, page,
- * build configuration, the two workspace packages it bundles, and the lock file (a dependency
+ * build configuration, the workspace packages it bundles, and the lock file (a dependency
  * changed). Tests (`*.test.ts(x)`, `src/test/`) are not part of the build and are left out.
  */
 export const WEB_BUILD_INPUTS = [
@@ -23,6 +24,28 @@ export const WEB_BUILD_INPUTS = [
   'packages/contracts/package.json',
   'packages/rules/src',
   'packages/rules/package.json',
+  'packages/api-client/src',
+  'packages/api-client/package.json',
+  'package-lock.json',
+];
+
+/**
+ * What the staff console's build reads: its sources, page and build configuration, the traveller
+ * app's compression plugin it borrows, the workspace packages it bundles, and the lock file.
+ */
+export const CONSOLE_BUILD_INPUTS = [
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/vite.config.ts',
+  'apps/console/package.json',
+  'apps/console/tsconfig.json',
+  'apps/web/compress-assets.ts',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'packages/rules/src',
+  'packages/rules/package.json',
+  'packages/api-client/src',
+  'packages/api-client/package.json',
   'package-lock.json',
 ];
 
@@ -53,16 +76,21 @@ function walk(root: string, entry: string, out: { file: string; mtimeMs: number 
 }
 
 /**
- * Compares modification times: a file of `WEB_BUILD_INPUTS` newer than `distDir/index.html`
- * (written at the end of every build) makes the build stale. A `git pull` or checkout gives the
- * files it changes the time it wrote them, so they count. Stats a few hundred files: a few ms.
+ * Compares modification times: a file of `inputs` (the traveller app's by default) newer than
+ * `distDir/index.html` (written at the end of every build) makes the build stale. A `git pull` or
+ * checkout gives the files it changes the time it wrote them, so they count. Stats a few hundred
+ * files: a few ms.
  */
-export function webBuildState(root: string, distDir: string): WebBuildState {
+export function webBuildState(
+  root: string,
+  distDir: string,
+  inputs: readonly string[] = WEB_BUILD_INPUTS,
+): WebBuildState {
   const index = path.join(distDir, 'index.html');
   if (!existsSync(index)) return { builtAt: null, changed: [] };
   const builtMs = statSync(index).mtimeMs;
   const files: { file: string; mtimeMs: number }[] = [];
-  for (const entry of WEB_BUILD_INPUTS) walk(root, entry, files);
+  for (const entry of inputs) walk(root, entry, files);
   const changed = files
     .filter((f) => f.mtimeMs > builtMs)
     .sort((a, b) => b.mtimeMs - a.mtimeMs)
@@ -70,12 +98,12 @@ export function webBuildState(root: string, distDir: string): WebBuildState {
   return { builtAt: new Date(builtMs), changed };
 }
 
-/** The line `npm start` prints before it builds, or null when the build is current. */
-export function webBuildReason(state: WebBuildState): string | null {
-  if (!state.builtAt) return 'Building the traveller app (first start)...';
+/** The line `npm start` prints before it builds `app`, or null when the build is current. */
+export function webBuildReason(state: WebBuildState, app = 'the traveller app'): string | null {
+  if (!state.builtAt) return `Building ${app} (first start)...`;
   if (state.changed.length === 0) return null;
   const shown = state.changed.slice(0, 3).join(', ');
   const more = state.changed.length > 3 ? ` and ${state.changed.length - 3} more` : '';
   const count = state.changed.length === 1 ? '1 file' : `${state.changed.length} files`;
-  return `Rebuilding the traveller app: ${count} changed since it was built (${shown}${more})...`;
+  return `Rebuilding ${app}: ${count} changed since it was built (${shown}${more})...`;
 }

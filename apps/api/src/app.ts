@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,12 +20,14 @@ import { contentModule } from './modules/content';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { inventoryModule } from './modules/inventory';
 import { itineraryModule } from './modules/itinerary';
-import { networkModule } from './modules/network';
+import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
 import { shoppingModule } from './modules/shopping';
+import { staffModule } from './modules/staff';
 import { ticketsModule } from './modules/tickets';
+import { AuditLog } from './platform/audit/audit-log';
 import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
@@ -38,7 +41,6 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Platform } from './platform/module';
 import { RateLimiter } from './platform/rate-limit';
 import { serverKeys } from './platform/secrets';
-import { AuditLog } from './platform/audit/audit-log';
 import { addSecurityHeaders } from './platform/security-headers';
 
 export interface AppDeps {
@@ -173,6 +175,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     owners: [app.orderPayables],
   });
   await app.register(itineraryModule, { platform, config: undefined });
+  // The network's staff calls: a flight change writes the orders' history through booking.
+  await app.register(networkAdminModule, { platform, config: undefined });
+  // Staff accounts, sign-in and sessions of the console (/api/admin), and the audit log's reads.
+  await app.register(staffModule, {
+    platform,
+    config: { seedDemo: config.network.seedDemo, secureCookie: config.env === 'production' },
+  });
 
   // The platform's own calls: app access tokens and, where mail is kept instead of sent, the dev mailbox.
   app.layers.add('main', accessTokenRoutes(tokens));
@@ -184,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mountLayers(app, { database, tokens });
 
   await registerWebApp(app, config.webDist);
+  await registerConsoleApp(app, config.consoleDist);
 
   // Nonces and tokens past their window are removed now and then; any process may do it.
   const purge = setInterval(() => {
@@ -206,6 +216,65 @@ const compressReplies = {
   threshold: 1024,
   globalDecompression: false,
 } satisfies FastifyCompressOptions;
+
+/** Where the staff console is served (BrowserRouter's basename in apps/console). */
+export const CONSOLE_PATH = '/console';
+
+/**
+ * Serves the built staff console at `/console/` like the traveller app (hashed assets immutable,
+ * brotli or gzip from the build, `Vary: accept-encoding`), and its index.html, never cached stale,
+ * for every other path below it: the console routes in the browser (`/console/staff`,
+ * `/console/orders/X1`), so a reload or a shared link opens the same page.
+ */
+async function registerConsoleApp(app: FastifyInstance, consoleDist: string): Promise<void> {
+  const indexFile = path.join(consoleDist, 'index.html');
+  const built = existsSync(indexFile);
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A built file that is not there (an old hash) is a 404, never the page in its place.
+    if (request.url.startsWith(`${CONSOLE_PATH}/assets/`)) return reply.callNotFound();
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/html')
+        .header('cache-control', 'no-store')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>Build the console</title><p>The staff console is not built yet. Run <code>npm start</code> from the repository root, which builds it.</p>',
+        );
+    }
+    // Read on each visit (about a kilobyte): a rebuilt console is served at once, never a stale page.
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(await readFile(indexFile));
+  };
+  const route = { config: { public: true }, schema: { hide: true } };
+  app.get(CONSOLE_PATH, route, (_req, reply) => reply.redirect(`${CONSOLE_PATH}/`));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: consoleDist,
+      prefix: `${CONSOLE_PATH}/`,
+      // The traveller app's registration owns the reply decorators (sendFile).
+      decorateReply: false,
+      wildcard: false,
+      cacheControl: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+      setHeaders(res, filePath) {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  // A built file's own route wins over this one; everything else below /console/ is the app.
+  app.get(`${CONSOLE_PATH}/`, route, page);
+  app.get(`${CONSOLE_PATH}/*`, route, page);
+}
 
 /**
  * Serves the built traveller app at `/`: hashed assets cached for a year, index.html and sw.js

@@ -47,6 +47,8 @@ const serverSettings = defineSettings({
     PUBLIC_URL: z.url().optional(),
     /** Built traveller app to serve at `/`. */
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    /** Built staff console to serve at `/console/`. */
+    CONSOLE_DIST: z.string().default(path.join(repoRoot, 'apps/console/dist')),
     /**
      * Whether to believe X-Forwarded-For for the client address used by rate limits: `false`
      * (default: clients connect directly), `true` (any proxy), a hop count, or proxy addresses.
@@ -92,6 +94,7 @@ const serverSettings = defineSettings({
     logLevel: c.LOG_LEVEL,
     publicUrl: c.PUBLIC_URL,
     webDist: path.resolve(c.WEB_DIST),
+    consoleDist: path.resolve(c.CONSOLE_DIST),
     trustProxy: parseTrustProxy(c.TRUST_PROXY),
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     /** 0 means no cap. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type Config, loadConfigOrExit } from './config';
 import { prepareDatabase } from './db/prepare';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from './modules/staff';
 import { connectionBudgetWarning, startWorkers } from './platform/cluster';
 import { type Database, openDatabase } from './platform/db';
 import {
@@ -209,6 +210,7 @@ function banner(config: Config, workerPids: number[] | null): string {
   const lines = [
     '',
     `  Traveller app   ${url}/`,
+    `  Staff console   ${url}/console/`,
     `  API             ${url}/api   (docs: ${url}/api/docs, health: ${url}/api/health)`,
     `  Database        ${config.databaseUrl ? 'external (DATABASE_URL)' : `embedded PostgreSQL, data in ${config.dataDir}`}`,
     workerPids
@@ -220,10 +222,23 @@ function banner(config: Config, workerPids: number[] | null): string {
     config.env === 'production'
       ? ''
       : `  App credentials appId=${config.appId} (demo pair, development only)`,
+    ...demoStaffLines(config),
     '  Stop            press Ctrl-C',
     '',
   ];
   return lines.filter((l) => l !== '').join('\n');
+}
+
+/**
+ * The demo staff of the console (modules/staff/staff.demo.ts), one line per role: in development
+ * with the demo data only. Codes come from any authenticator app given the demo TOTP secret.
+ */
+function demoStaffLines(config: Config): string[] {
+  if (config.env !== 'development' || !config.network.seedDemo) return [];
+  return [
+    `  Demo staff      password ${DEMO_STAFF_PASSWORD}, TOTP secret ${DEMO_STAFF_TOTP_SECRET} (development only)`,
+    ...DEMO_STAFF.map((m) => `    ${m.role.padEnd(15)} ${m.email}`),
+  ];
 }
 
 main().catch((err) => {

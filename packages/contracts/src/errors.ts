@@ -126,8 +126,43 @@ export const ErrorCodes = {
   staffTotpInvalid: { code: '4020', key: 'staff.totp_invalid' },
   /** Staff sign-in: the step after the password has expired or was used; sign in again. */
   staffChallengeExpired: { code: '4021', key: 'staff.challenge_expired' },
+  /** Staff sign-in: the account is disabled by an admin (said only after a right password). */
+  staffDisabled: { code: '4022', key: 'staff.disabled' },
+  /** Staff accounts: another account has this e-mail. */
+  staffEmailTaken: { code: '4023', key: 'staff.email_taken' },
+  /** Staff accounts: no such account. */
+  staffNotFound: { code: '4024', key: 'staff.not_found' },
+  /** Staff accounts: an admin cannot take their own admin role away or disable themselves. */
+  staffSelfChange: { code: '4025', key: 'staff.self_change' },
+  /**
+   * A state-changing staff call without the header `x-wings-console: 1` (defence in depth against
+   * cross-site requests: a form on another site cannot send it).
+   */
+  staffConsoleHeader: { code: '4026', key: 'staff.console_header', httpStatus: 403 },
   // admin: orders and tickets (add below)
+  /** Staff console: no order has this number. */
+  adminOrderNotFound: { code: '4100', key: 'admin.order_not_found' },
+  /** Staff cancel: only an unpaid order can be canceled; `data.status` (and `data.ticketed`) say what it is. */
+  adminOrderNotCancelable: { code: '4101', key: 'admin.order_not_cancelable' },
+  /** Staff refund actions: the order has no refund with this id. */
+  adminRefundNotFound: { code: '4102', key: 'admin.refund_not_found' },
+  /** Staff refund actions: only a failed refund can be retried or settled by hand; `data.status` says what it is. */
+  adminRefundNotFailed: { code: '4103', key: 'admin.refund_not_failed' },
+  /** Staff refund actions: the payment's other refunds already take back what this one would (never more than was paid). */
+  adminRefundExceedsPaid: { code: '4104', key: 'admin.refund_exceeds_paid' },
   // admin: network and flights (add below)
+  /** Staff console: no dated flight with this id. */
+  adminFlightNotFound: { code: '4730', key: 'admin.flight_not_found' },
+  /** Staff console: the flight does not sell this booking class. */
+  adminClassNotOnFlight: { code: '4731', key: 'admin.class_not_on_flight' },
+  /** Staff console: an authorised limit below the seats the class has sold and held. */
+  adminLimitBelowTaken: { code: '4732', key: 'admin.limit_below_taken' },
+  /** Staff console: an authorised limit above the seats of the class's cabin. */
+  adminLimitAboveCapacity: { code: '4733', key: 'admin.limit_above_capacity' },
+  /** Staff console: a retime, cancellation or departure of a flight that is no longer scheduled. */
+  adminFlightNotScheduled: { code: '4734', key: 'admin.flight_not_scheduled' },
+  /** Staff console: a retime whose arrival is not after its departure; `data.fields` names it. */
+  adminRetimeInvalid: { code: '4735', key: 'admin.retime_invalid' },
   // admin: fares and promotions (add below)
   // admin: translations (add below)
   // admin: dashboard (add below)

@@ -572,10 +572,185 @@ export const messages = {
     en: 'This sign-in step has expired. Enter your e-mail and password again.',
     km: 'ជំហានចូលនេះបានផុតកំណត់ហើយ។ សូមបញ្ចូលអ៊ីមែល និងពាក្យសម្ងាត់ម្តងទៀត។',
   },
+  'staff.disabled': {
+    zh: '该员工账户已停用，请联系管理员',
+    en: 'This staff account is disabled. Ask an administrator.',
+    km: 'គណនីបុគ្គលិកនេះត្រូវបានបិទ។ សូមសួរអ្នកគ្រប់គ្រង។',
+  },
+  'staff.email_taken': {
+    zh: '已有员工账户使用该邮箱',
+    en: 'A staff account with this e-mail already exists.',
+    km: 'មានគណនីបុគ្គលិកដែលប្រើអ៊ីមែលនេះរួចហើយ។',
+  },
+  'staff.not_found': {
+    zh: '找不到该员工账户',
+    en: 'This staff account does not exist.',
+    km: 'រកមិនឃើញគណនីបុគ្គលិកនេះទេ។',
+  },
+  'staff.self_change': {
+    zh: '不能移除自己的管理员角色或停用自己的账户',
+    en: 'You cannot remove your own admin role or disable your own account.',
+    km: 'អ្នកមិនអាចដកតួនាទីអ្នកគ្រប់គ្រងរបស់ខ្លួនឯង ឬបិទគណនីរបស់ខ្លួនឯងបានទេ។',
+  },
+  'staff.console_header': {
+    zh: '请求未来自员工控制台，已拒绝',
+    en: 'This request did not come from the staff console and was refused.',
+    km: 'សំណើនេះមិនបានមកពីកុងសូលបុគ្គលិកទេ ហើយត្រូវបានបដិសេធ។',
+  },
   // admin: orders and tickets (add below)
+  'admin.order_not_found': {
+    zh: '没有这个订单号的订单',
+    en: 'There is no order with this number.',
+    km: 'មិនមានការបញ្ជាទិញដែលមានលេខនេះទេ។',
+  },
+  'admin.order_not_cancelable': {
+    zh: '只能取消未支付的订单；此订单已支付、已出票或已取消',
+    en: 'Only an unpaid order can be canceled; this one is paid, ticketed or already canceled.',
+    km: 'អាចលុបចោលបានតែការបញ្ជាទិញដែលមិនទាន់បង់ប្រាក់ប៉ុណ្ណោះ។ ការបញ្ជាទិញនេះបានបង់ប្រាក់ ចេញសំបុត្រ ឬត្រូវបានលុបចោលរួចហើយ។',
+  },
+  'admin.refund_not_found': {
+    zh: '此订单没有这笔退款',
+    en: 'This order has no such refund.',
+    km: 'ការបញ្ជាទិញនេះមិនមានការសងប្រាក់វិញនេះទេ។',
+  },
+  'admin.refund_not_failed': {
+    zh: '只有失败的退款才能重试或手工结清',
+    en: 'Only a failed refund can be retried or settled by hand.',
+    km: 'មានតែការសងប្រាក់ដែលបរាជ័យប៉ុណ្ណោះ ដែលអាចព្យាយាមម្តងទៀត ឬទូទាត់ដោយដៃបាន។',
+  },
+  'admin.refund_exceeds_paid': {
+    zh: '这笔付款的其他退款已退回此金额，退款总额不能超过实付金额',
+    en: "The payment's other refunds already take this amount back: refunds never exceed what was paid.",
+    km: 'ការសងប្រាក់ផ្សេងទៀតនៃការទូទាត់នេះ បានសងចំនួននេះរួចហើយ។ ការសងប្រាក់មិនអាចលើសពីចំនួនដែលបានបង់ទេ។',
+  },
   // admin: network and flights (add below)
+  'admin.flight_not_found': {
+    zh: '没有该航班',
+    en: 'There is no such flight.',
+    km: 'មិនមានជើងហោះហើរនេះទេ។',
+  },
+  'admin.class_not_on_flight': {
+    zh: '该航班不销售舱位 {class}',
+    en: 'This flight does not sell booking class {class}.',
+    km: 'ជើងហោះហើរនេះមិនលក់ថ្នាក់កក់ {class} ទេ។',
+  },
+  'admin.limit_below_taken': {
+    zh: '舱位 {class} 的限额 {limit} 低于已售 {sold} 座与保留 {held} 座之和（{taken} 座）',
+    en: 'Class {class}: the limit {limit} is below the {sold} seats sold plus {held} held ({taken} in all).',
+    km: 'ថ្នាក់ {class}៖ ដែនកំណត់ {limit} ទាបជាងកៅអីដែលបានលក់ {sold} បូកកៅអីដែលបានរក្សាទុក {held} (សរុប {taken})។',
+  },
+  'admin.limit_above_capacity': {
+    zh: '舱位 {class} 的限额 {limit} 超过 {cabin} 舱的 {capacity} 个座位',
+    en: 'Class {class}: the limit {limit} is above the {capacity} seats of cabin {cabin}.',
+    km: 'ថ្នាក់ {class}៖ ដែនកំណត់ {limit} លើសកៅអី {capacity} នៃបន្ទប់ {cabin}។',
+  },
+  'admin.flight_not_scheduled': {
+    zh: '航班 {flightNo}（{date}）状态为 {status}，只能更改计划中的航班',
+    en: 'Flight {flightNo} on {date} is {status}: only a scheduled flight can be changed.',
+    km: 'ជើងហោះហើរ {flightNo} ថ្ងៃ {date} មានស្ថានភាព {status}៖ អាចផ្លាស់ប្តូរបានតែជើងហោះហើរដែលបានគ្រោងទុកប៉ុណ្ណោះ។',
+  },
+  'admin.retime_invalid': {
+    zh: '到达时间必须晚于起飞时间',
+    en: 'The arrival must be after the departure.',
+    km: 'ពេលមកដល់ត្រូវតែក្រោយពេលចេញដំណើរ។',
+  },
   // admin: fares and promotions (add below)
+  'promo.value_positive': {
+    zh: '请填写大于 0 的整数',
+    en: 'Enter a whole number greater than 0.',
+    km: 'សូមបញ្ចូលចំនួនគត់ធំជាង 0។',
+  },
+  'promo.percent_range': {
+    zh: '折扣百分比须在 1 到 100 之间',
+    en: 'A percentage off must be from 1 to 100.',
+    km: 'ភាគរយបញ្ចុះតម្លៃត្រូវនៅចន្លោះ 1 ដល់ 100។',
+  },
+  'promo.currency_required': {
+    zh: '减免金额或消费门槛须注明币种',
+    en: 'An amount off or a spend threshold needs its currency.',
+    km: 'ចំនួនទឹកប្រាក់បញ្ចុះ ឬកម្រិតចំណាយ ត្រូវការរូបិយប័ណ្ណរបស់វា។',
+  },
+  'promo.date_invalid': {
+    zh: '请填写有效的日期和时间',
+    en: 'Enter a valid date and time.',
+    km: 'សូមបញ្ចូលកាលបរិច្ឆេទ និងម៉ោងដែលត្រឹមត្រូវ។',
+  },
+  'promo.valid_to_before_from': {
+    zh: '结束时间须晚于开始时间',
+    en: 'The end must be after the start.',
+    km: 'ពេលបញ្ចប់ត្រូវនៅក្រោយពេលចាប់ផ្តើម។',
+  },
+  'promo.routes_empty': {
+    zh: '请至少填写一条航线，或选择适用全部航线',
+    en: 'Name at least one route, or choose every route.',
+    km: 'សូមដាក់ឈ្មោះផ្លូវហោះហើរយ៉ាងហោចណាស់មួយ ឬជ្រើសរើសគ្រប់ផ្លូវហោះហើរ។',
+  },
+  'promo.route_format': {
+    zh: '航线 {route} 的格式应为 出发地-目的地，例如 KTI-BKK',
+    en: 'Route {route} must be written origin-destination, e.g. KTI-BKK.',
+    km: 'ផ្លូវហោះហើរ {route} ត្រូវសរសេរជា ចេញ-មកដល់ ឧទាហរណ៍ KTI-BKK។',
+  },
+  'promo.limit_below_used': {
+    zh: '使用上限不能少于已使用的 {used} 次',
+    en: 'The usage limit cannot be below the {used} uses already taken.',
+    km: 'ដែនកំណត់ការប្រើប្រាស់មិនអាចតិចជាង {used} ដងដែលបានប្រើរួចហើយទេ។',
+  },
+  'admin.promo_exists': {
+    zh: '该优惠码已存在',
+    en: 'This promo code already exists.',
+    km: 'លេខកូដប្រូម៉ូសិននេះមានរួចហើយ។',
+  },
+  'admin.promo_code_format': {
+    zh: '优惠码须为 3 到 20 位大写字母或数字',
+    en: 'A promo code is 3 to 20 capital letters or digits.',
+    km: 'លេខកូដប្រូម៉ូសិនមាន 3 ដល់ 20 តួអក្សរធំ ឬលេខ។',
+  },
+  'admin.route_unknown': {
+    zh: '航线 {route} 不存在',
+    en: 'There is no route {route}.',
+    km: 'មិនមានផ្លូវហោះហើរ {route} ទេ។',
+  },
+  'admin.class_unknown': {
+    zh: '舱位 {bookingClass} 不存在',
+    en: 'There is no booking class {bookingClass}.',
+    km: 'មិនមានថ្នាក់កក់ {bookingClass} ទេ។',
+  },
+  'admin.fare_exists': {
+    zh: '该航线、舱位和币种在此生效日期已有运价',
+    en: 'This route, class and currency already have a fare from this date.',
+    km: 'ផ្លូវហោះហើរ ថ្នាក់ និងរូបិយប័ណ្ណនេះ មានតម្លៃសំបុត្ររួចហើយចាប់ពីកាលបរិច្ឆេទនេះ។',
+  },
+  'admin.tax_exists': {
+    zh: '该税费在此范围、旅客类型、币种和生效日期已存在',
+    en: 'This tax is already filed for this place, passenger type, currency and date.',
+    km: 'ពន្ធនេះត្រូវបានដាក់រួចហើយសម្រាប់ទីកន្លែង ប្រភេទអ្នកដំណើរ រូបិយប័ណ្ណ និងកាលបរិច្ឆេទនេះ។',
+  },
+  'admin.valid_to_before_from': {
+    zh: '失效日期不能早于生效日期',
+    en: 'The last date cannot be before the first date.',
+    km: 'កាលបរិច្ឆេទចុងក្រោយមិនអាចមុនកាលបរិច្ឆេទដំបូងបានទេ។',
+  },
+  'admin.scope_code_format': {
+    zh: '国家请填写 2 位代码，机场请填写 3 位代码',
+    en: 'A country is 2 letters, an airport 3 letters.',
+    km: 'ប្រទេសមាន 2 អក្សរ ព្រលានយន្តហោះមាន 3 អក្សរ។',
+  },
   // admin: translations (add below)
+  'admin.translation_exists': {
+    zh: '该键已存在，请直接编辑',
+    en: 'This key already exists: edit it instead.',
+    km: 'គន្លឹះនេះមានរួចហើយ៖ សូមកែសម្រួលវាជំនួសវិញ។',
+  },
+  'admin.translation_key_format': {
+    zh: '键由小写字母、数字、下划线和点组成，例如 home.banner_title',
+    en: 'A key is lower-case letters, digits, underscores and dots, e.g. home.banner_title.',
+    km: 'គន្លឹះមានអក្សរតូច លេខ សញ្ញាគូសក្រោម និងចំណុច ឧទាហរណ៍ home.banner_title។',
+  },
+  'admin.translation_empty': {
+    zh: '请至少填写一种语言的文本',
+    en: 'Write the text in at least one language.',
+    km: 'សូមសរសេរអត្ថបទយ៉ាងហោចណាស់មួយភាសា។',
+  },
   // admin: dashboard (add below)
 } as const satisfies Record<string, Record<LanguageTag, string>>;
 

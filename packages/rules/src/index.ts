@@ -9,5 +9,6 @@ export * from './money';
 export * from './party';
 export * from './passenger-types';
 export * from './person';
+export * from './promotion';
 export * from './search';
 export * from './signature';

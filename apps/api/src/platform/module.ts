@@ -52,6 +52,7 @@ export type ModuleName =
   | 'booking'
   | 'payments'
   | 'itinerary'
+  | 'staff'
   | 'dev-mailbox';
 
 /**

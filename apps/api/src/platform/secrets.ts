@@ -23,6 +23,8 @@ const PURPOSE_LABELS = {
   sandboxPayment: 'sandbox-payment',
   /** The sandbox identity provider's codes (outside production). */
   oauthSandbox: 'oauth-sandbox',
+  /** The encryption of staff members' TOTP secrets at rest (modules/staff). */
+  staffTotp: 'staff-totp',
 } as const;
 
 export type KeyPurpose = keyof typeof PURPOSE_LABELS;

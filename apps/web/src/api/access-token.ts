@@ -1,8 +1,8 @@
+import { API_BASE } from '@wings/api-client';
 import { type Envelope, type GetAccessTokenResponse, Language } from '@wings/contracts';
 import { beijingTimestamp, signParams } from '@wings/rules';
 import { clientHooks } from './client-hooks';
 
-export const API_BASE = '/api';
 const ACCESS_TOKEN_PATH = '/travelsky/common/getAccessToken';
 /** Storage key of the access token (spec §3: access_token). */
 export const ACCESS_TOKEN_KEY = 'access_token';

@@ -1,31 +1,20 @@
-import type { LanguageTag } from '@wings/contracts';
+import { type ClientHooks as CoreHooks, clientHooks as coreHooks } from '@wings/api-client';
 
 /**
- * What the HTTP client needs from the app around it. The app wires toasts, translations,
- * the current language and the login redirect at start-up (app/setup-api-client.ts); the
- * defaults keep the client usable on its own, e.g. in tests, and say a message by its key (the
- * texts are the app's, loaded per language: a default holding the catalogue would put all three
- * languages back into the first load).
+ * What the traveller app's HTTP client needs from the app around it: the shared client's hooks
+ * (toasts, translations, the current language, the login redirect, when the texts are loaded:
+ * `@wings/api-client`) and the traveller's own session token. The app wires them at start-up
+ * (app/setup-api-client.ts); the defaults keep the client usable on its own, e.g. in tests.
  */
-export interface ClientHooks {
-  toast: (message: string) => void;
-  translate: (key: string, params?: Record<string, string | number>) => string;
-  language: () => LanguageTag;
-  onLoginExpired: () => void;
+export interface ClientHooks extends CoreHooks {
   /** The signed-in traveller's session token, sent in the `token` header (issue 3), or null. */
   sessionToken: () => string | null;
-  /** Resolves when the texts a failure is worded in are loaded (the server's message catalogue). */
-  textsReady: () => Promise<unknown>;
 }
 
-export const clientHooks: ClientHooks = {
-  toast: () => {},
-  translate: (key) => key,
-  language: () => 'zh',
-  onLoginExpired: () => {},
-  sessionToken: () => null,
-  textsReady: () => Promise.resolve(),
-};
+// One object: the shared client reads its hooks from it, the traveller app adds its session token.
+export const clientHooks: ClientHooks = Object.assign(coreHooks, {
+  sessionToken: (): string | null => null,
+});
 
 export function configureApiClient(hooks: Partial<ClientHooks>): void {
   Object.assign(clientHooks, hooks);

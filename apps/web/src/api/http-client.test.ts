@@ -1,8 +1,8 @@
+import { ApiError } from '@wings/api-client';
 import { signParams } from '@wings/rules';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ok } from '../test/fake-api';
 import { ACCESS_TOKEN_KEY } from './access-token';
-import { ApiError } from './api-error';
 import { clientHooks, configureApiClient } from './client-hooks';
 import { apiRequest } from './http-client';
 

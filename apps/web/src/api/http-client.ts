@@ -1,14 +1,18 @@
-import { ClientType, Language } from '@wings/contracts';
-import { API_BASE, getAccessToken, renewAccessToken } from './access-token';
-import { ApiError } from './api-error';
+import {
+  ApiError,
+  adapterFor,
+  type EnvelopeAdapter,
+  type EnvelopeResult,
+  exchange,
+  NETWORK_ERROR_STATUS,
+  transportError,
+  transportMessageKey,
+} from '@wings/api-client';
+import { ClientType } from '@wings/contracts';
+import { getAccessToken, renewAccessToken } from './access-token';
 import { clientHooks } from './client-hooks';
-import { adapterFor, type EnvelopeAdapter, type EnvelopeResult } from './envelopes';
-import { NETWORK_ERROR_STATUS, TIMEOUT_STATUS, transportMessageKey } from './transport-errors';
 
-export { withBodyContext } from './envelopes';
-
-/** Network timeout of every call (spec §7, §9). */
-export const REQUEST_TIMEOUT_MS = 60_000;
+export { REQUEST_TIMEOUT_MS, withBodyContext } from '@wings/api-client';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -73,78 +77,29 @@ function show(error: ApiError, options: RequestOptions): ApiError {
   return new ApiError(error.code, error.message, error.data, error.httpStatus, true);
 }
 
-function transportError(status: number): ApiError {
-  return new ApiError(`http:${status}`, clientHooks.translate(transportMessageKey(status)), null, status);
-}
-
-/** One HTTP exchange: the reply read through its layer's adapter, or an ApiError for a transport failure. */
-async function send(
+/**
+ * One HTTP exchange through the shared request core (`@wings/api-client`) with the traveller app's
+ * headers: its access token, client source and, when signed in, the session token.
+ */
+function send(
   path: string,
   options: RequestOptions,
   token: string,
   adapter: EnvelopeAdapter,
 ): Promise<EnvelopeResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onAbort);
-
   const headers: Record<string, string> = {
     ...options.headers,
-    language: String(Language[clientHooks.language()]),
     Authorization: `Bearer ${token}`,
     apiBkSource: ClientType.h5,
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   // The session rides in its own header; Authorization stays the app's access token.
   const session = clientHooks.sessionToken();
   if (session) headers.token = session;
-
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(adapter.body(options.body)),
-      signal: controller.signal,
-    });
-  } catch (error) {
-    // A caller that cancelled (a query that is no longer needed) gets its abort back, untoasted.
-    if (options.signal?.aborted) throw error;
-    throw transportError(timedOut ? TIMEOUT_STATUS : NETWORK_ERROR_STATUS);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  const envelope = adapter.unwrap(body);
-  if (!res.ok) {
-    // An error reply that still carries an envelope (e.g. 400 naming the field) says it best.
-    const reply =
-      body !== null && typeof body === 'object' ? (body as { message?: unknown; data?: unknown }) : {};
-    if (typeof reply.message === 'string' && reply.message) {
-      const code = envelope?.code ?? `http:${res.status}`;
-      throw new ApiError(
-        code,
-        await failureMessage(path, code, reply.message),
-        reply.data ?? null,
-        res.status,
-      );
-    }
-    throw transportError(res.status);
-  }
-  if (!envelope) throw transportError(-1);
-  return adapter.read(envelope);
+  return exchange(
+    path,
+    { method: options.method, body: options.body, signal: options.signal, headers },
+    adapter,
+  );
 }
 
 /**

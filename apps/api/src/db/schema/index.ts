@@ -10,4 +10,5 @@ export * from './network';
 export * from './oauth';
 export * from './payments';
 export * from './platform';
+export * from './staff';
 export * from './tickets';

@@ -1,6 +1,7 @@
 import { defineModule, type ModuleOptions } from '../../platform/module';
 import { createSavedPassengers } from '../accounts';
 import type { PayableOwner } from '../payments';
+import { bookingAdminRoutes } from './booking.admin-routes';
 import type { BookingConfig } from './booking.config';
 import { registerBookingJobs } from './booking.jobs';
 import { bookingRoutes } from './booking.routes';
@@ -55,6 +56,7 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
       airlineCode,
       grantKeys: platform.keys.orderGrant,
       settings,
+      audit: platform.audit,
     });
     app.decorate('booking', booking.service);
     app.decorate('ticketing', booking.ticketing);
@@ -68,6 +70,8 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
     app.layers.add('main', bookingRoutes({ service: booking.service }));
     // The nationalities a guest may book, for the app's booking form (it keeps no copy).
     app.layers.add('main', bookingSettingsRoutes({ guestNationalities: settings.guestNationalities }));
+    // The staff console's orders: search, the order page, cancelling an unpaid order.
+    app.layers.add('staff', bookingAdminRoutes({ service: booking.admin }));
     app.layers.add(
       'main',
       ordersRoutes({ service: booking.orders, db, now, grantKeys: platform.keys.orderGrant, devPayOneCent }),

@@ -178,6 +178,12 @@ function canonicalJson(value: unknown): string {
 }
 
 export { ORDER_EXPIRE_JOB } from './expiry-queue';
+/** What a staff cancel adds: the reason (kept on the `canceled` event) and its audit row, written in the cancel's transaction. */
+export interface StaffCancel {
+  reason: string;
+  within(tx: Tx, released: SeatHold[]): Promise<void>;
+}
+
 /** The cron job that expires any unpaid order past its deadline whose job was missed. */
 export const ORDER_EXPIRE_SWEEP_JOB = 'order-expire-sweep';
 
@@ -495,8 +501,12 @@ export class BookingService {
    * back once; its `canceled` event names the actor. False when the actor may not cancel it, or
    * it is not unpaid (paid, or already canceled).
    */
-  async cancelUnpaid(orderId: string, actor: Actor): Promise<{ canceled: boolean; released: SeatHold[] }> {
-    const { done, released } = await this.withdraw(orderId, actor);
+  async cancelUnpaid(
+    orderId: string,
+    actor: Actor,
+    staff?: StaffCancel,
+  ): Promise<{ canceled: boolean; released: SeatHold[] }> {
+    const { done, released } = await this.withdraw(orderId, actor, staff);
     return { canceled: done, released };
   }
 
@@ -504,6 +514,7 @@ export class BookingService {
   private async withdraw(
     orderId: string,
     by: Actor | null,
+    staff?: StaffCancel,
   ): Promise<{ done: boolean; released: SeatHold[] }> {
     const now = this.deps.now();
     const nothing = { done: false, released: [] as SeatHold[] };
@@ -529,12 +540,14 @@ export class BookingService {
           const moved =
             by === null
               ? await expireOrder(handle, orderId, now, giveBack)
-              : await cancelOrder(handle, orderId, actorLabel(by), now, giveBack);
+              : await cancelOrder(handle, orderId, actorLabel(by), now, giveBack, staff?.reason ?? null);
           // The payable was open and we closed it: nothing else can have moved the order.
           if (!moved) {
             const status = (await tx.state(orderId))?.status ?? null;
             throw new IllegalOrderTransition(orderId, by === null ? 'expire' : 'cancel', status);
           }
+          // Staff's audit row commits with the change, or neither does.
+          if (staff) await staff.within(handle, released);
           return { done: true, released };
         });
       } catch (err) {

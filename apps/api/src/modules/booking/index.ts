@@ -3,7 +3,7 @@ import type { JobRunner } from '../../platform/jobs/jobs';
 import type { PurposeKeys } from '../../platform/secrets';
 import type { Inventory } from '../inventory';
 import type { AirportZones } from '../network';
-import { closePayable, createPayable, type PayableOwner, refundsOf } from '../payments';
+import { closePayable, createPayable, type PayableOwner, paymentsOf, refundsOf } from '../payments';
 import type { TicketsService } from '../tickets';
 import { BookingRepository } from './booking.repository';
 import {
@@ -16,6 +16,8 @@ import { ExpiryQueue } from './expiry-queue';
 import { createOrderPayableOwner } from './order-payable';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { OrdersAdminRepository } from './orders-admin.repository';
+import { type OrdersAdminDeps, OrdersAdminService } from './orders-admin.service';
 import { createTicketing, type Ticketing } from './ticketing';
 import { createTicketingOrders } from './ticketing-orders';
 
@@ -25,6 +27,7 @@ import { createTicketingOrders } from './ticketing-orders';
  * payable (payments), its expiry, its payment (the `order` payable owner), its ticketing
  * (ticketing.ts, through tickets), and reading it back (look-up, grants, detail, member list).
  */
+export { bookingAdminRoutes, ORDER_CANCEL_ROLES, ORDER_READ_ROLES } from './booking.admin-routes';
 export { registerBookingJobs } from './booking.jobs';
 export { bookingRoutes } from './booking.routes';
 export {
@@ -36,8 +39,19 @@ export {
   ORDER_EXPIRE_JOB,
   ORDER_EXPIRE_SWEEP_JOB,
   type PricingPort,
+  type StaffCancel,
 } from './booking.service';
 export { bookingSettingsRoutes } from './booking-settings.routes';
+/** A staff change to a dated flight: the orders' events, their segments' times, the travellers' e-mails. */
+export {
+  type FlightChange,
+  flightChangeMails,
+  flightOrderCounts,
+  type OrderOnFlight,
+  ordersOnFlight,
+  recordFlightChange,
+  unpaidOrdersAmong,
+} from './flight-orders';
 export {
   IllegalOrderTransition,
   isLegalTransition,
@@ -51,6 +65,7 @@ export {
 export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
 export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
 export { bookingGrant, OrdersService } from './orders.service';
+export { DOCUMENT_READERS, OrdersAdminService, type StaffCaller } from './orders-admin.service';
 export {
   createTicketing,
   TICKETING_JOB,
@@ -76,13 +91,15 @@ export interface BookingDeps {
   /** Captchas and saved passengers (accounts). */
   accounts: AccountsPort;
   /** The ticket ledger (tickets): paid orders are ticketed through it, and the detail reads it. */
-  tickets: Pick<TicketsService, 'issue' | 'count' | 'currentByPassenger'>;
+  tickets: Pick<TicketsService, 'issue' | 'count' | 'currentByPassenger' | 'ofOrder' | 'orderIdOf'>;
   /** The airline's 3-digit ticketing code (config TICKET_AIRLINE_CODE). */
   airlineCode: string;
   /** The order-grant keys (platform/secrets.ts). */
   grantKeys: PurposeKeys;
   /** Booking's settings (config): pay window, guest nationalities, hold limits. */
   settings: Pick<BookingServiceDeps, 'orderPayMinutes' | 'guestNationalities' | 'limits'>;
+  /** The staff audit log (the console's order actions write their rows through it). */
+  audit: OrdersAdminDeps['audit'];
 }
 
 /** The booking module's services. */
@@ -95,6 +112,8 @@ export interface Booking {
   payableOwner: PayableOwner;
   /** Ticketing paid orders (the ticketing job and sweep). */
   ticketing: Ticketing;
+  /** Orders as staff see them: search, the order page, cancelling an unpaid order (the console). */
+  admin: OrdersAdminService;
   /** New orders' expiry jobs, sent in batches; flushed when the app closes. */
   expiries: ExpiryQueue;
 }
@@ -143,7 +162,23 @@ export function createBooking(deps: BookingDeps): Booking {
     tickets: { count: (orderId) => deps.tickets.count(orderId) },
     log: deps.log,
   });
-  return { service, orders, payableOwner, ticketing, expiries };
+  const ordersRepo = new OrdersRepository(db);
+  const admin = new OrdersAdminService({
+    repo: new OrdersAdminRepository(db),
+    orders: ordersRepo,
+    zones: deps.zones,
+    tickets: {
+      ofOrder: (orderId) => deps.tickets.ofOrder(orderId),
+      orderIdOf: (ticketNo) => deps.tickets.orderIdOf(ticketNo),
+    },
+    money: {
+      payments: (orderNo) => paymentsOf(db, 'order', orderNo),
+      refunds: (orderNo) => refundsOf(db, 'order', orderNo),
+    },
+    audit: deps.audit,
+    cancelUnpaid: (orderId, actor, staff) => service.cancelUnpaid(orderId, actor, staff),
+  });
+  return { service, orders, payableOwner, ticketing, expiries, admin };
 }
 
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */

@@ -128,7 +128,7 @@ export async function expireOrder(
 /**
  * unpaid → canceled before its deadline, by someone (the traveller, staff, a test's builder):
  * like the expiry, `then` gives the seats and the promo code use back and returns what the
- * `canceled` event keeps. False when the order was not unpaid.
+ * `canceled` event keeps (with `reason`, when staff gave one). False when the order was not unpaid.
  */
 export async function cancelOrder(
   tx: Executor,
@@ -136,11 +136,12 @@ export async function cancelOrder(
   actor: string,
   now: Date,
   then: (order: { promoCode: string | null }) => Promise<Record<string, unknown>>,
+  reason: string | null = null,
 ): Promise<boolean> {
   const canceled = await new BookingRepository(tx).setCanceled(orderId, now, false);
   if (!canceled) return false;
   const data = await then(canceled);
-  await recordOrderEvent(tx, orderId, { type: 'canceled', actor, data }, now);
+  await recordOrderEvent(tx, orderId, { type: 'canceled', actor, reason, data }, now);
   return true;
 }
 

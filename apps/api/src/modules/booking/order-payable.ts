@@ -77,8 +77,8 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
       return 'late_paid';
     },
 
-    async record(tx, payable, type, actor, facts, now) {
-      await recordOrderEvent(tx, await orderIdOf(tx, payable), { type, actor, data: facts }, now);
+    async record(tx, payable, type, actor, facts, now, reason) {
+      await recordOrderEvent(tx, await orderIdOf(tx, payable), { type, actor, reason, data: facts }, now);
     },
 
     async afterPaid() {

@@ -8,7 +8,10 @@
 export { inventoryModule } from './inventory.module';
 export type {
   CabinOpening,
+  ClassLoadRow,
   ClassOpening,
+  LimitChange,
+  LimitRefusal,
   SeatCounters,
   SeatHold,
 } from './inventory.repository';

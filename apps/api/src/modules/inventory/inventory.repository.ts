@@ -48,6 +48,35 @@ export interface SeatCounters {
   infantSold: number;
 }
 
+/** One booking class of a dated flight with its cabin's counters (the staff console's load). */
+export interface ClassLoadRow {
+  flightId: string;
+  cabin: 'C' | 'Y';
+  bookingClass: string;
+  authorisedLimit: number;
+  /** Seats of live holds and tickets of this system (paid and unpaid). */
+  classSold: number;
+  classExternalSold: number;
+  capacity: number;
+  cabinSold: number;
+  cabinExternalSold: number;
+  infantCapacity: number;
+  infantSold: number;
+}
+
+/** A class's authorised limit as it was and as it became. */
+export interface LimitChange {
+  cabin: 'C' | 'Y';
+  before: number;
+  after: number;
+}
+
+/** Why an authorised limit was refused, with the numbers the message names. */
+export type LimitRefusal =
+  | { refused: 'no_class' }
+  | { refused: 'below_taken'; taken: number }
+  | { refused: 'above_capacity'; cabin: 'C' | 'Y'; capacity: number };
+
 /** The lock order of every seat update (flight, then class row before cabin row): no deadlocks. */
 export function byLockOrder<T extends SeatHold>(holds: T[]): T[] {
   return [...holds].sort(
@@ -260,6 +289,97 @@ export class InventoryRepository {
         })),
       );
     }
+  }
+
+  /** Every booking class of the flights with its cabin's counters, by flight, cabin, class. */
+  async loads(flightIds: string[]): Promise<ClassLoadRow[]> {
+    if (flightIds.length === 0) return [];
+    const ids = flightIds.map(Number);
+    const r = await this.db.execute<{
+      flight_id: string;
+      cabin: 'C' | 'Y';
+      booking_class: string;
+      authorised_limit: number;
+      class_sold: number;
+      class_ext: number;
+      capacity: number;
+      cabin_sold: number;
+      cabin_ext: number;
+      infant_capacity: number;
+      infant_sold: number;
+    }>(sql`
+      select ci.flight_id::text as flight_id, ci.cabin, ci.booking_class, ci.authorised_limit,
+             ci.sold as class_sold, ci.external_sold as class_ext,
+             fc.capacity, fc.sold as cabin_sold, fc.external_sold as cabin_ext,
+             fc.infant_capacity, fc.infant_sold
+        from flight_class_inventory ci
+        join flight_cabins fc on fc.flight_id = ci.flight_id and fc.cabin = ci.cabin
+       where ci.flight_id = any(${`{${ids.join(',')}}`}::bigint[])
+       order by ci.flight_id, ci.cabin, ci.booking_class`);
+    return r.rows.map((row) => ({
+      flightId: row.flight_id,
+      cabin: row.cabin,
+      bookingClass: row.booking_class,
+      authorisedLimit: Number(row.authorised_limit),
+      classSold: Number(row.class_sold),
+      classExternalSold: Number(row.class_ext),
+      capacity: Number(row.capacity),
+      cabinSold: Number(row.cabin_sold),
+      cabinExternalSold: Number(row.cabin_ext),
+      infantCapacity: Number(row.infant_capacity),
+      infantSold: Number(row.infant_sold),
+    }));
+  }
+
+  /** The live holds on some flights, with their orders (the staff console's seats held). */
+  async liveHoldsOnFlights(flightIds: string[]): Promise<StoredHold[]> {
+    if (flightIds.length === 0) return [];
+    const r = await this.db.execute<HoldRow>(sql`
+      select ${HOLD_COLUMNS} from order_holds
+       where flight_id = any(${`{${flightIds.map(Number).join(',')}}`}::text[]) and released_at is null`);
+    return r.rows.map(toHold);
+  }
+
+  /**
+   * Sets a class's authorised limit in one conditional UPDATE of its row (the lock every seat
+   * update takes first): refused when it would be below what the class has taken (its live holds
+   * and tickets, and what other channels sold) or above its cabin's seats. The limit before and
+   * after, or why it was refused.
+   */
+  async setLimit(
+    flightId: string,
+    bookingClass: string,
+    limit: number,
+    now: Date,
+  ): Promise<LimitChange | LimitRefusal> {
+    const r = await this.db.execute<{
+      cabin: 'C' | 'Y';
+      before: number;
+      taken: number;
+      capacity: number;
+      changed: boolean;
+    }>(sql`
+      with old as (
+        select ci.cabin, ci.authorised_limit as before, ci.sold + ci.external_sold as taken, fc.capacity
+          from flight_class_inventory ci
+          join flight_cabins fc on fc.flight_id = ci.flight_id and fc.cabin = ci.cabin
+         where ci.flight_id = ${flightId}::bigint and ci.booking_class = ${bookingClass}
+           for update of ci
+      ), changed as (
+        update flight_class_inventory ci set authorised_limit = ${limit}, updated_at = ${now}
+          from old
+         where ci.flight_id = ${flightId}::bigint and ci.booking_class = ${bookingClass}
+           and ci.sold + ci.external_sold <= ${limit} and old.capacity >= ${limit}
+        returning ci.booking_class
+      )
+      select old.cabin, old.before, old.taken, old.capacity, exists (select 1 from changed) as changed from old`);
+    const row = r.rows[0];
+    if (!row) return { refused: 'no_class' };
+    if (row.changed) return { cabin: row.cabin, before: Number(row.before), after: limit };
+    if (limit > Number(row.capacity)) {
+      return { refused: 'above_capacity', cabin: row.cabin, capacity: Number(row.capacity) };
+    }
+    return { refused: 'below_taken', taken: Number(row.taken) };
   }
 
   /** The counters of a class of a flight and its cabin; null when the flight does not sell it. */

@@ -2,8 +2,11 @@ import type { Executor, Tx } from '../../platform/db';
 import {
   byLockOrder,
   type CabinOpening,
+  type ClassLoadRow,
   type ClassOpening,
   InventoryRepository,
+  type LimitChange,
+  type LimitRefusal,
   type SeatCounters,
   type SeatHold,
 } from './inventory.repository';
@@ -46,6 +49,22 @@ export interface Inventory {
   openFlight(tx: Executor, opening: FlightOpening, now: Date): Promise<void>;
   /** The counters of a class of a flight and of its cabin (tests, benchmarks, staff). */
   counters(tx: Executor, flightId: string, bookingClass: string): Promise<SeatCounters | null>;
+  /** Every booking class of the flights with its cabin's counters (the staff console's load). */
+  loads(tx: Executor, flightIds: string[]): Promise<ClassLoadRow[]>;
+  /** The live (unreleased) holds on some flights, with their orders. */
+  liveHoldsOnFlights(tx: Executor, flightIds: string[]): Promise<Array<SeatHold & { orderId: string }>>;
+  /**
+   * Sets a class's authorised limit (staff), in the caller's transaction: refused, with the
+   * numbers, when below what the class has taken (live holds, tickets, other channels) or above
+   * its cabin's seats.
+   */
+  setLimit(
+    tx: Executor,
+    flightId: string,
+    bookingClass: string,
+    limit: number,
+    now: Date,
+  ): Promise<LimitChange | LimitRefusal>;
 }
 
 class SeatsGone extends Error {}
@@ -89,6 +108,19 @@ export function createInventory(): Inventory {
 
     counters(tx, flightId, bookingClass) {
       return new InventoryRepository(tx).counters(flightId, bookingClass);
+    },
+
+    loads(tx, flightIds) {
+      return new InventoryRepository(tx).loads(flightIds);
+    },
+
+    async liveHoldsOnFlights(tx, flightIds) {
+      const rows = await new InventoryRepository(tx).liveHoldsOnFlights(flightIds);
+      return rows.map((h) => ({ ...seatHold(h), orderId: h.orderId }));
+    },
+
+    setLimit(tx, flightId, bookingClass, limit, now) {
+      return new InventoryRepository(tx).setLimit(flightId, bookingClass, limit, now);
     },
   };
 }

@@ -4,6 +4,7 @@
  * reads the order through booking (`ItineraryOrders`) and airports through network.
  */
 
+export { ITINERARY_RESEND_ROLES, itineraryAdminRoutes } from './itinerary.admin-routes';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
 export { itineraryModule } from './itinerary.module';
 export { itineraryRoutes } from './itinerary.routes';

@@ -14,6 +14,8 @@ export {
   seedDemoNetwork,
 } from './demo-network';
 export { ensureFlightHorizon, FLIGHT_HORIZON_DAYS, type HorizonOptions } from './flight-horizon';
+/** The staff console's network and flight calls (issue 13), registered after booking. */
+export { networkAdminModule } from './network.admin-module';
 export { type NetworkConfig, networkConfig, ZNetworkEnv } from './network.config';
 export { FLIGHT_HORIZON_JOB, type NetworkJobDeps, networkJobs } from './network.jobs';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */

@@ -1,6 +1,6 @@
 import type { Executor, Tx } from '../../platform/db';
 import type { NewPayable, PayableKind } from './payables';
-import { PaymentsRepository, type RefundView } from './payments.repository';
+import { PaymentsRepository, type PaymentView, type RefundView } from './payments.repository';
 import { PaymentsService, type PaymentsServiceDeps } from './payments.service';
 
 /**
@@ -22,8 +22,9 @@ export type {
   PaymentRecordType,
   SettleOutcome,
 } from './payables';
+export { REFUND_ACTION_ROLES } from './payments.admin-routes';
 export { registerPaymentsJobs } from './payments.jobs';
-export type { RefundView } from './payments.repository';
+export type { PaymentView, RefundView } from './payments.repository';
 export { notifyUrl } from './payments.routes';
 export {
   type Convert,
@@ -37,6 +38,7 @@ export {
   type ReconcileOutcome,
   type RefundOutcome,
 } from './payments.service';
+export { RefundDesk, type RefundStaff } from './refund-desk';
 
 /** The payments service over the database (the plugin builds it this way; tests may too). */
 export function createPaymentsService(deps: Omit<PaymentsServiceDeps, 'repo'> & { db: Executor }) {
@@ -64,6 +66,11 @@ export function closePayable(tx: Tx, kind: PayableKind, reference: string, now: 
 /** The refunds of a payable's payments, oldest first (booking's order detail). */
 export function refundsOf(db: Executor, kind: PayableKind, reference: string): Promise<RefundView[]> {
   return new PaymentsRepository(db).refundsOf(kind, reference);
+}
+
+/** The payments of a payable, oldest first, each with its stored gateway events (the staff console's order page). */
+export function paymentsOf(db: Executor, kind: PayableKind, reference: string): Promise<PaymentView[]> {
+  return new PaymentsRepository(db).paymentsOf(kind, reference);
 }
 
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */

@@ -79,7 +79,11 @@ export type PaymentRecordType =
   | 'duplicate_payment_refund'
   | 'refunded'
   | 'refund_failed'
-  | 'refund_notified';
+  | 'refund_notified'
+  /** Staff sent a failed refund to its gateway again (the staff console). */
+  | 'refund_retried'
+  /** Staff paid a failed refund back outside the gateway, with a reference (the staff console). */
+  | 'refund_settled';
 
 /**
  * A module that sells something registers one owner per kind with payments (constructor
@@ -104,7 +108,10 @@ export interface PayableOwner {
     payable: Payable,
     facts: { paymentId: string; actor: string; now: Date },
   ): Promise<SettleOutcome>;
-  /** In payments' transaction: what payments did (refunds and their notices), for the owner's history. */
+  /**
+   * In payments' transaction: what payments did (refunds and their notices), for the owner's
+   * history; `reason` is why, when staff did it.
+   */
   record(
     tx: Tx,
     payable: Payable,
@@ -112,6 +119,7 @@ export interface PayableOwner {
     actor: string,
     facts: Record<string, unknown>,
     now: Date,
+    reason?: string | null,
   ): Promise<void>;
   /**
    * After the commit of a payment that paid the payable (`settle` answered paid or late_paid):

@@ -5,11 +5,13 @@ import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway'
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { WechatPayGateway } from '../../platform/payments/wechat/wechat-pay.gateway';
 import type { PayableOwner } from './payables';
+import { paymentsAdminRoutes } from './payments.admin-routes';
 import type { PaymentsConfig } from './payments.config';
 import { registerPaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
 import { notifyUrl, paymentsRoutes } from './payments.routes';
 import { PaymentsService } from './payments.service';
+import { RefundDesk } from './refund-desk';
 import { registerWechat } from './wechat/wechat.plugin';
 import type { WechatOfficialAccountConfig } from './wechat/wechat-official-account';
 
@@ -86,6 +88,17 @@ export const paymentsModule = defineModule<PaymentsModuleOptions>(
         sandbox: sandbox && { ledger, jobs, notifyUrl: notifyUrl(platform.baseUrl, 'sandbox') },
       }),
     );
+    // The staff console's refund actions (retry a failed refund, settle it by hand).
+    const desk = new RefundDesk({
+      repo: new PaymentsRepository(db),
+      owners: service.owners,
+      audit: platform.audit,
+      jobs,
+      now,
+      finish: (refundId) => service.processRefund(refundId),
+      log,
+    });
+    app.layers.add('staff', paymentsAdminRoutes({ desk }));
     registerWechat(app, { officialAccount: config.wechatOfficialAccount, grantKeys, now, service, rates });
   },
 );

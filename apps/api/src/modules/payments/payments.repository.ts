@@ -48,8 +48,12 @@ export interface StoredRefund {
   notifiedAt: Date | null;
 }
 
-/** A refund as the owner's reads show it (booking's order detail). */
+/** A refund as the owner's reads show it (booking's order detail, the staff console). */
 export interface RefundView {
+  id: string;
+  paymentId: string;
+  /** The gateway's reference of the refund, or the one staff typed when they settled it by hand. */
+  reference: string | null;
   amount: number;
   currency: string;
   status: string;
@@ -58,6 +62,22 @@ export interface RefundView {
   lineRef: string | null;
   requestedAt: Date;
   refundedAt: Date | null;
+}
+
+/** A payment of a payable with the gateway events stored for it (the staff console). */
+export interface PaymentView {
+  id: string;
+  gateway: string;
+  method: string;
+  amount: number;
+  currency: string;
+  /** pending | succeeded | failed | canceled | refund_required | refunded */
+  status: string;
+  gatewayReference: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  refundedTotal: number;
+  events: Array<{ at: Date; gatewayEventId: string; type: string; payload: Record<string, unknown> }>;
 }
 
 type Row = Record<string, unknown>;
@@ -527,6 +547,9 @@ export class PaymentsRepository {
   /** The refunds of a payable's payments, oldest first. */
   async refundsOf(kind: PayableKind, reference: string): Promise<RefundView[]> {
     const r = await this.db.execute<{
+      id: string;
+      payment_id: string;
+      gateway_refund_reference: string | null;
       amount: number;
       currency: string;
       status: string;
@@ -536,7 +559,8 @@ export class PaymentsRepository {
       created_at: Date | string;
       refunded_at: Date | string | null;
     }>(sql`
-      select r.amount, r.currency, r.status, r.reason, r.passenger_ref, r.line_ref, r.created_at,
+      select r.id, r.payment_id, r.gateway_refund_reference, r.amount, r.currency, r.status, r.reason,
+             r.passenger_ref, r.line_ref, r.created_at,
              case when r.status = 'succeeded' then r.updated_at end as refunded_at
         from payment_refunds r
         join payments p on p.id = r.payment_id
@@ -544,6 +568,9 @@ export class PaymentsRepository {
        where b.kind = ${kind} and b.reference = ${reference}
        order by r.created_at, r.id`);
     return r.rows.map((x) => ({
+      id: x.id,
+      paymentId: x.payment_id,
+      reference: x.gateway_refund_reference,
       amount: Number(x.amount),
       currency: x.currency,
       status: x.status,
@@ -553,5 +580,98 @@ export class PaymentsRepository {
       requestedAt: date(x.created_at),
       refundedAt: x.refunded_at === null ? null : date(x.refunded_at),
     }));
+  }
+  /** The payments of a payable, oldest first, each with the gateway events stored for it (the staff console). */
+  async paymentsOf(kind: PayableKind, reference: string): Promise<PaymentView[]> {
+    const r = await this.db.execute<{
+      id: string;
+      gateway: string;
+      method: string;
+      amount: number;
+      currency: string;
+      status: string;
+      gateway_reference: string | null;
+      created_at: Date | string;
+      paid_at: Date | string | null;
+      refunded_total: number;
+      events: Array<{
+        at: string;
+        gateway_event_id: string;
+        type: string;
+        payload: Record<string, unknown>;
+      }> | null;
+    }>(sql`
+      select p.id, p.gateway, p.method, p.amount, p.currency, p.status, p.gateway_reference, p.created_at,
+             p.paid_at, p.refunded_total,
+             (select json_agg(json_build_object('at', e.created_at, 'gateway_event_id', e.gateway_event_id,
+                                                'type', e.type, 'payload', e.payload) order by e.id)
+                from payment_events e where e.payment_id = p.id) as events
+        from payments p
+        join payables b on b.id = p.payable_id
+       where b.kind = ${kind} and b.reference = ${reference}
+       order by p.created_at, p.id`);
+    return r.rows.map((x) => ({
+      id: x.id,
+      gateway: x.gateway,
+      method: x.method,
+      amount: Number(x.amount),
+      currency: x.currency,
+      status: x.status,
+      gatewayReference: x.gateway_reference,
+      createdAt: date(x.created_at),
+      paidAt: x.paid_at === null ? null : date(x.paid_at),
+      refundedTotal: Number(x.refunded_total),
+      events: (x.events ?? []).map((e) => ({
+        at: date(e.at),
+        gatewayEventId: e.gateway_event_id,
+        type: e.type,
+        payload: e.payload,
+      })),
+    }));
+  }
+
+  /**
+   * A refund of one of the payable's payments, its row locked for the caller's transaction (staff
+   * act on it); null when the payable has no such refund.
+   */
+  async lockRefundOf(
+    kind: PayableKind,
+    reference: string,
+    refundId: string,
+  ): Promise<(StoredRefund & { reference: string | null }) | null> {
+    const r = await this.db.execute<{ id: string; gateway_refund_reference: string | null }>(sql`
+      select r.id, r.gateway_refund_reference
+        from payment_refunds r
+        join payments p on p.id = r.payment_id
+        join payables b on b.id = p.payable_id
+       where r.id = ${refundId} and b.kind = ${kind} and b.reference = ${reference}
+       for update of r`);
+    const row = r.rows[0];
+    if (!row) return null;
+    const refund = await this.refundById(row.id);
+    return refund && { ...refund, reference: row.gateway_refund_reference };
+  }
+
+  /**
+   * failed → pending (staff retry it): the refund job sends it to the gateway again under the same
+   * id. The trigger adds it back to the payment's refunded_total, whose CHECK refuses it when the
+   * payment's other refunds took that room meanwhile (SQLSTATE 23514). False when it was not failed.
+   */
+  async reopenRefund(id: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update payment_refunds set status = 'pending', updated_at = ${now}
+       where id = ${id} and status = 'failed' returning id`);
+    return (r.rowCount ?? 0) === 1;
+  }
+
+  /**
+   * failed → succeeded by staff: the money went back outside the gateway, `reference` says how.
+   * The same trigger and CHECK as reopenRefund. False when it was not failed.
+   */
+  async settleRefundByHand(id: string, reference: string, now: Date): Promise<boolean> {
+    const r = await this.db.execute(sql`
+      update payment_refunds set status = 'succeeded', gateway_refund_reference = ${reference}, updated_at = ${now}
+       where id = ${id} and status = 'failed' returning id`);
+    return (r.rowCount ?? 0) === 1;
   }
 }

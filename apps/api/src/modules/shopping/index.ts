@@ -4,6 +4,8 @@
  * left; it owns no table.
  */
 
+/** Back-office changes every process's search cache drops (announced in the change's transaction). */
+export { type SearchChange, SearchChanges } from './search-changes';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
 export { shoppingModule } from './shopping.module';
 export { shoppingRoutes } from './shopping.routes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from './search-cache';
+import { decodeSearchChange, encodeSearchChange } from './search-changes';
 
 describe('TtlCache', () => {
   it('serves a value until its time-to-live passes', async () => {
@@ -55,5 +56,28 @@ describe('TtlCache', () => {
     clock = 1_000;
     await cache.get('other', async () => 9);
     expect(cache.size).toBe(1);
+  });
+});
+
+describe('a back-office change dropping cached searches', () => {
+  it('forgets only the entries a change picks', async () => {
+    const cache = new TtlCache<number>(5_000, 100, () => 0);
+    await cache.get('KTI-BKK|2026-12-01|USD', async () => 1);
+    await cache.get('KTI-BKK|2026-12-02|USD', async () => 2);
+    await cache.get('KTI-SAI|2026-12-01|USD', async () => 3);
+    cache.deleteWhere((key) => key.startsWith('KTI-BKK|'));
+    let loads = 0;
+    expect(await cache.get('KTI-SAI|2026-12-01|USD', async () => ++loads)).toBe(3);
+    expect(await cache.get('KTI-BKK|2026-12-01|USD', async () => ++loads)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('names routes in its notification, and anything it cannot read drops everything', () => {
+    expect(encodeSearchChange({ routes: ['KTI-BKK', 'BKK-KTI', 'KTI-BKK'] })).toBe('KTI-BKK,BKK-KTI');
+    expect(decodeSearchChange('KTI-BKK,BKK-KTI')).toEqual({ routes: ['KTI-BKK', 'BKK-KTI'] });
+    expect(encodeSearchChange('all')).toBe('*');
+    expect(decodeSearchChange('*')).toBe('all');
+    expect(decodeSearchChange(undefined)).toBe('all');
+    expect(decodeSearchChange('KTI-BKK,drop table')).toBe('all');
   });
 });

@@ -45,6 +45,11 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 
+  /** Forgets the entries whose key `drop` picks (a back-office change touching them). */
+  deleteWhere(drop: (key: string) => boolean): void {
+    for (const key of this.entries.keys()) if (drop(key)) this.entries.delete(key);
+  }
+
   private sweep(now: number): void {
     for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
     this.nextSweep = now + this.ttlMs;

@@ -21,6 +21,7 @@ import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
 import { fastJsonOf, fastJsonSerializer } from '../../platform/layers';
 import type { Network } from '../network';
+import type { SearchChanges } from './search-changes';
 import { keptReplies } from './search-replies';
 import { createShoppingRepository } from './shopping.repository';
 import { createShoppingService } from './shopping.service';
@@ -39,6 +40,8 @@ export function shoppingRoutes(deps: {
   cacheTtlMs?: number;
   /** config SEARCH_KEEP_SERIALISED (default true): search replies kept serialised per result. */
   keepSerialised?: boolean;
+  /** Back-office changes that cached results must drop (fares edited in the console). */
+  changes?: Pick<SearchChanges, 'subscribe'>;
 }): FastifyPluginAsyncZod {
   const keep = deps.keepSerialised ?? true;
   const service = createShoppingService({
@@ -48,6 +51,7 @@ export function shoppingRoutes(deps: {
     ...(deps.cacheTtlMs === undefined ? {} : { searchCacheTtlMs: deps.cacheTtlMs }),
     keepOutcomes: keep,
   });
+  deps.changes?.subscribe((change) => service.forget(change));
 
   /** The flight searches' replies, kept serialised per result and language (search-replies.ts). */
   const kept = keptReplies<QueryFlightResponse>(fastJsonOf(envelope(ZQueryFlightResponse)));

@@ -42,6 +42,7 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { NetworkAirport, Network as NetworkPort, NetworkRoute } from '../network';
 import { TtlCache } from './search-cache';
+import type { SearchChange } from './search-changes';
 import type { FlightClassRow, ShoppingRepository } from './shopping.repository';
 
 type PriceCalendarRequest = z.infer<typeof ZPriceCalendarRequest>;
@@ -477,6 +478,23 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
       networkCache.clear();
       flightCache.clear();
       calendarCache.clear();
+    },
+
+    /**
+     * Forgets the cached results a back-office change touches (search-changes.ts): the flights
+     * and calendars of the routes whose fares changed, or everything.
+     */
+    forget(change: SearchChange): void {
+      if (change === 'all') {
+        flightCache.clear();
+        calendarCache.clear();
+        return;
+      }
+      // Flight and calendar keys both start with the route code (`KTI-BKK|...`).
+      const routes = new Set(change.routes);
+      const touched = (key: string) => routes.has(key.slice(0, key.indexOf('|')));
+      flightCache.deleteWhere(touched);
+      calendarCache.deleteWhere(touched);
     },
   };
 }

@@ -153,6 +153,14 @@ export class TicketsRepository {
     return Number(r.rows[0]?.n ?? 0);
   }
 
+  /** The order a ticket number belongs to (ticket_no is unique), or null. */
+  async orderIdOf(ticketNo: string): Promise<string | null> {
+    const r = await this.db.execute<{ order_id: string }>(
+      sql`select order_id from tickets where ticket_no = ${ticketNo}`,
+    );
+    return r.rows[0]?.order_id ?? null;
+  }
+
   /** Every ticket of an order, live first, then newest first, each with its coupons. */
   async ofOrder(orderId: string): Promise<TicketView[]> {
     const [tickets, coupons] = await Promise.all([

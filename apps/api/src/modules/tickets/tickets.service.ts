@@ -56,6 +56,11 @@ export class TicketsService {
     return new TicketsRepository(db).count(orderId);
   }
 
+  /** The id of the order a ticket number belongs to (staff search by ticket number), or null. */
+  orderIdOf(ticketNo: string, db: Executor = this.db): Promise<string | null> {
+    return new TicketsRepository(db).orderIdOf(ticketNo);
+  }
+
   /** Every ticket of an order, live first, then newest first, each with its coupons. */
   ofOrder(orderId: string, db: Executor = this.db): Promise<TicketView[]> {
     return new TicketsRepository(db).ofOrder(orderId);

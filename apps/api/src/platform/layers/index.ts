@@ -11,7 +11,14 @@ export { MAIN_PREFIX, mainLayer, mainLayerEnvelope } from './main';
 export { MEMBER_PREFIX, memberLayer, memberLayerEnvelope } from './member';
 export type { Failure, HealthProbe, LayerEnvelope, LayerParts, LayerRoutes } from './shared';
 export { API_VERSION, answerFailures, requireAccessToken, toFailure, useEnvelope } from './shared';
-export { requireStaffRole, STAFF_PREFIX, type StaffPrincipal, staffLayer, staffLayerEnvelope, staffOf } from './staff';
+export {
+  requireStaffRole,
+  STAFF_PREFIX,
+  type StaffPrincipal,
+  staffLayer,
+  staffLayerEnvelope,
+  staffOf,
+} from './staff';
 
 /** The request layers (docs/architecture.md §3): main `/api`, member `/api/fqt`, staff `/api/admin`. */
 export type LayerName = 'main' | 'member' | 'staff';

@@ -1,5 +1,10 @@
 import type { StaffRole } from '@wings/contracts';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { AppError } from '../errors';
 import { mainLayerEnvelope } from './main';
 import { type LayerDeps, type LayerEnvelope, serveLayer } from './shared';
@@ -67,7 +72,9 @@ function requireDeclaredRoles(layer: FastifyInstance): void {
     const config = (route.config ?? {}) as { public?: boolean; roles?: readonly StaffRole[] };
     if (config.public) return;
     if (!config.roles || config.roles.length === 0) {
-      throw new Error(`staff route ${route.method} ${route.url} declares no roles (config.roles) and is not public`);
+      throw new Error(
+        `staff route ${route.method} ${route.url} declares no roles (config.roles) and is not public`,
+      );
     }
   });
 }

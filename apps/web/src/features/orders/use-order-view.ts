@@ -1,6 +1,6 @@
+import { isApiError } from '@wings/api-client';
 import type { OrderDetail } from '@wings/contracts';
 import { ErrorCodes } from '@wings/contracts';
-import { isApiError } from '../../api/api-error';
 import { useOrderDetail } from './api/get-order-detail';
 import { useOrderSession } from './order-session';
 

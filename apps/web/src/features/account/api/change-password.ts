@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { ZChangePasswordRequest } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 import { FORM_QUIET_CODES } from './form-codes';
 
 export type ChangePasswordRequest = Infer<typeof ZChangePasswordRequest>;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import { ErrorCodes, type SessionResponse, type ZLoginRequest } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 import { useSessionStore } from '../session-store';
 
 export type LoginRequest = Infer<typeof ZLoginRequest>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { User, ZUpdateUserRequest } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 import { useSessionStore } from '../session-store';
 import { FORM_QUIET_CODES } from './form-codes';
 import { memberQueryOptions } from './get-member';

@@ -1,8 +1,8 @@
+import { isApiError } from '@wings/api-client';
 import type { FieldIssue } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { clientHooks } from '../../../api/client-hooks';
 import { focusFirstInvalid } from './focus-first-invalid';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { ZCheckCalendarResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 
 export type CheckCalendarResponse = Infer<typeof ZCheckCalendarResponse>;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { ZCheckFlightScheduleRequest, ZCheckFlightScheduleResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 
 export type FlightScheduleCheck = Infer<typeof ZCheckFlightScheduleResponse>;
 export type FlightScheduleCheckRequest = Infer<typeof ZCheckFlightScheduleRequest>;

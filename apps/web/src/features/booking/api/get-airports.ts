@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { Airport, ZGetAirportResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 
 export type GetAirportsResponse = Infer<typeof ZGetAirportResponse>;
 

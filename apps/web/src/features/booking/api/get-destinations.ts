@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import type { ZGetFlightByDepartCityResponse } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 
 export type GetDestinationsResponse = Infer<typeof ZGetFlightByDepartCityResponse>;
 export type Destination = GetDestinationsResponse['destinations'][number];

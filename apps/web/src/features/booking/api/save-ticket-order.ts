@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Infer } from '@wings/api-client';
 import { ErrorCodes, type SavedOrder, type ZSaveTicketOrderRequest } from '@wings/contracts';
 import { apiRequest } from '../../../api/http-client';
-import type { Infer } from '../../../api/types';
 
 export type SaveTicketOrderRequest = Infer<typeof ZSaveTicketOrderRequest>;
 

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { isApiError } from '@wings/api-client';
 import {
   type Airport,
   ErrorCodes,
@@ -9,7 +10,6 @@ import {
 } from '@wings/contracts';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { StateView } from '../../../components/state-view';
 import { cityName } from '../../../lib/format';
 import { isLanguageTag } from '../../../lib/language';

@@ -1,9 +1,9 @@
+import { isApiError } from '@wings/api-client';
 import { countryList, ErrorCodes, type LanguageTag } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
 import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, paths } from '../../../app/paths';

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@wings/api-client';
 import {
   ErrorCodes,
   type LanguageTag,
@@ -10,7 +11,6 @@ import { Button, Toast } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { orderHref, paths } from '../../../app/paths';

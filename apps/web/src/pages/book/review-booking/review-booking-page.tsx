@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@wings/api-client';
 import { ErrorCodes, type LanguageTag, type OfferSegment } from '@wings/contracts';
 import { Button } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, paths } from '../../../app/paths';

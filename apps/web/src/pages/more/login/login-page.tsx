@@ -1,8 +1,8 @@
+import { isApiError } from '@wings/api-client';
 import { ErrorCodes } from '@wings/contracts';
 import { checkPassword } from '@wings/rules';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';

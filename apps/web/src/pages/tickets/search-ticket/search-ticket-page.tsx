@@ -1,9 +1,9 @@
+import { isApiError } from '@wings/api-client';
 import type { OrderLookupRequest } from '@wings/contracts';
 import type { RuleIssue } from '@wings/rules';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';

@@ -1,9 +1,9 @@
+import { isApiError } from '@wings/api-client';
 import { type LanguageTag, type OrderDetail, OrderPayStatus } from '@wings/contracts';
 import { Button, SpinLoading, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/api-error';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { orderHref, paths } from '../../../app/paths';

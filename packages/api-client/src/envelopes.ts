@@ -104,7 +104,7 @@ export const memberAdapter: EnvelopeAdapter = {
   body: (body) => body,
 };
 
-/** The staff layer answers in the main shape (the console's calls, a later issue). */
+/** The staff layer (the console's calls, issue 13) answers in the main shape; its bodies go as they are. */
 export const staffAdapter: EnvelopeAdapter = { ...mainAdapter, layer: 'staff', body: (body) => body };
 
 /** The adapter of the layer a path (below /api) belongs to, as the server routes it. */

@@ -1,0 +1,85 @@
+import {
+  envelope,
+  type LanguageTag,
+  ZAdminOrderParams,
+  ZAdminResendItineraryRequest,
+  ZAdminResendItineraryResponse,
+} from '@wings/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Actor } from '../../platform/access';
+import type { AuditLog } from '../../platform/audit/audit-log';
+import type { Db } from '../../platform/db';
+import { ok } from '../../platform/envelope';
+import { staffOf } from '../../platform/layers';
+import { RateLimiter } from '../../platform/rate-limit';
+import type { Network } from '../network';
+import { ITINERARY_SEND_LIMIT, type ItineraryOrders, ItineraryService } from './itinerary.service';
+
+/** Who mails an itinerary again from the console (issue 13): agents, and admins. */
+export const ITINERARY_RESEND_ROLES = ['admin', 'agent'] as const;
+
+/**
+ * POST /api/admin/orders/:orderNo/itinerary (staff layer): an agent mails the e-ticket itinerary
+ * of a paid, ticketed order again, to its contact e-mail or to an address the traveller gives on
+ * the phone. The same mail, checks and per-order limit as the traveller's call; the audit row is
+ * written once the mail is handed over (a mail cannot be taken back, so there is no transaction
+ * to share).
+ */
+export function itineraryAdminRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  network: Network;
+  orders: ItineraryOrders;
+  audit: Pick<AuditLog, 'record'>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = new ItineraryService({
+      orders: deps.orders,
+      airportNames: async () => {
+        const { airports } = await deps.network.airportsAndRoutes();
+        return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
+      },
+      zones: deps.network,
+      limiter: new RateLimiter(deps.db, deps.now),
+      mailer: () => app.mailer,
+      log: app.log,
+    });
+
+    app.post(
+      '/orders/:orderNo/itinerary',
+      {
+        config: { roles: ITINERARY_RESEND_ROLES },
+        schema: {
+          tags: ['staff: orders and tickets'],
+          summary: "Mail an order's e-ticket itinerary again",
+          description: [
+            "admin, agent. To the order's contact e-mail, or to `email`. As the traveller's call: 204 no such order",
+            `or canceled; 608 unpaid; 607 tickets still being issued; 606 more than ${ITINERARY_SEND_LIMIT.max} sends`,
+            'of one order in an hour; 605 the mail could not be sent.',
+          ].join(' '),
+          params: ZAdminOrderParams,
+          body: ZAdminResendItineraryRequest,
+          response: { 200: envelope(ZAdminResendItineraryResponse) },
+        },
+      },
+      async (request) => {
+        const staff = staffOf(request);
+        const { orderNo } = request.params;
+        const actor: Actor = { kind: 'staff', staffId: staff.id, roles: staff.roles };
+        const email = request.body.email;
+        const sent = await service.send({ orderNo, ...(email ? { email } : {}) }, actor);
+        const to = email ?? (await deps.orders.mailFacts(orderNo))?.contactEmail ?? sent.sentTo;
+        await deps.audit.record({
+          actor: { id: staff.id, email: staff.email },
+          action: 'order.resend_itinerary',
+          targetType: 'order',
+          targetId: orderNo,
+          after: { to },
+          reason: request.body.reason || null,
+          ip: request.ip ?? null,
+        });
+        return ok({ sentTo: to });
+      },
+    );
+  };
+}

@@ -1,0 +1,168 @@
+import {
+  envelope,
+  type StaffRole,
+  ZAdminAirportList,
+  ZAdminClassLimitRequest,
+  ZAdminFlightCancelRequest,
+  ZAdminFlightChangeResult,
+  ZAdminFlightClassParams,
+  ZAdminFlightDepartRequest,
+  ZAdminFlightDetail,
+  ZAdminFlightPage,
+  ZAdminFlightParams,
+  ZAdminFlightQuery,
+  ZAdminRetimeRequest,
+  ZAdminRouteList,
+  ZAdminScheduleList,
+} from '@wings/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../platform/envelope';
+import { staffOf } from '../../platform/layers';
+import type { NetworkAdmin, StaffCaller } from './network.admin-service';
+
+const tags = ['staff: network and flights'];
+
+/** Who reads the network and the flights' load (issue 13): everyone but the content editors. */
+export const NETWORK_READERS: readonly StaffRole[] = ['admin', 'agent', 'finance', 'auditor'];
+/** Who changes a flight or a class's limit. */
+export const NETWORK_CHANGERS: readonly StaffRole[] = ['admin'];
+
+function callerOf(request: FastifyRequest): StaffCaller {
+  const staff = staffOf(request);
+  return { id: staff.id, email: staff.email, roles: staff.roles, ip: request.ip ?? null };
+}
+
+/**
+ * The staff console's network and flight calls under `/api/admin` (docs/api.md, "Staff console:
+ * network and flights"): airports, routes and schedules (read-only for now), dated flights with
+ * their load, and an admin's changes to them, each with a reason.
+ */
+export function networkAdminRoutes(admin: NetworkAdmin) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const read = { roles: NETWORK_READERS };
+    const change = { roles: NETWORK_CHANGERS };
+
+    app.get(
+      '/network/airports',
+      {
+        config: read,
+        schema: { tags, summary: 'Airports of the network', response: { 200: envelope(ZAdminAirportList) } },
+      },
+      async () => ok({ list: await admin.airports() }),
+    );
+    app.get(
+      '/network/routes',
+      {
+        config: read,
+        schema: { tags, summary: 'Routes of the network', response: { 200: envelope(ZAdminRouteList) } },
+      },
+      async () => ok({ list: await admin.routes() }),
+    );
+    app.get(
+      '/network/schedules',
+      {
+        config: read,
+        schema: { tags, summary: 'Weekly schedule lines', response: { 200: envelope(ZAdminScheduleList) } },
+      },
+      async () => ok({ list: await admin.schedules() }),
+    );
+
+    app.get(
+      '/flights',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Dated flights by local departure dates, route, flight number and status, with their load',
+          querystring: ZAdminFlightQuery,
+          response: { 200: envelope(ZAdminFlightPage) },
+        },
+      },
+      async (request) => ok(await admin.flights(request.query)),
+    );
+    app.get(
+      '/flights/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'A dated flight with its load per cabin and booking class',
+          params: ZAdminFlightParams,
+          response: { 200: envelope(ZAdminFlightDetail) },
+        },
+      },
+      async (request) => ok(await admin.flight(request.params.id)),
+    );
+
+    app.put(
+      '/flights/:id/classes/:bookingClass/limit',
+      {
+        config: change,
+        schema: {
+          tags,
+          summary:
+            "Change a booking class's authorised limit (never below sold plus held, never above the cabin)",
+          params: ZAdminFlightClassParams,
+          body: ZAdminClassLimitRequest,
+          response: { 200: envelope(ZAdminFlightDetail) },
+        },
+      },
+      async (request) =>
+        ok(
+          await admin.setClassLimit(
+            callerOf(request),
+            request.params.id,
+            request.params.bookingClass,
+            request.body.authorisedLimit,
+            request.body.reason,
+          ),
+        ),
+    );
+    app.post(
+      '/flights/:id/retime',
+      {
+        config: change,
+        schema: {
+          tags,
+          summary:
+            "Retime a scheduled flight (times in each airport's zone); orders get an event, travellers an e-mail",
+          params: ZAdminFlightParams,
+          body: ZAdminRetimeRequest,
+          response: { 200: envelope(ZAdminFlightChangeResult) },
+        },
+      },
+      async (request) => ok(await admin.retime(callerOf(request), request.params.id, request.body)),
+    );
+    app.post(
+      '/flights/:id/cancel',
+      {
+        config: change,
+        schema: {
+          tags,
+          summary:
+            'Cancel a scheduled flight; unpaid orders are canceled, travellers of paid ones get an e-mail',
+          params: ZAdminFlightParams,
+          body: ZAdminFlightCancelRequest,
+          response: { 200: envelope(ZAdminFlightChangeResult) },
+        },
+      },
+      async (request) => ok(await admin.cancel(callerOf(request), request.params.id, request.body.reason)),
+    );
+    app.post(
+      '/flights/:id/depart',
+      {
+        config: change,
+        schema: {
+          tags,
+          summary: 'Mark a scheduled flight departed',
+          params: ZAdminFlightParams,
+          body: ZAdminFlightDepartRequest,
+          response: { 200: envelope(ZAdminFlightDetail) },
+        },
+      },
+      async (request) => ok(await admin.depart(callerOf(request), request.params.id, request.body)),
+    );
+  };
+}

@@ -1,0 +1,324 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { AdminFare, AdminFarePage, Currency } from '@wings/contracts';
+import { formatMoney, passengerFare } from '@wings/rules';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { QueryError } from '../../components/query-error';
+import { formatInstant } from '../../lib/format';
+import { showServerErrors, toMajor, toMinor, useCanChangePricing, usePricingOptions } from './fares-shared';
+import { Readable } from './readable';
+
+interface Filters {
+  route?: string;
+  family?: string;
+  bookingClass?: string;
+  currency?: string;
+}
+
+interface FareForm {
+  routeCode?: string;
+  bookingClass?: string;
+  currency?: Currency;
+  adultAmount: number | null;
+  validFrom: string;
+  validTo?: string;
+  reason?: string;
+}
+
+const FORM_FIELDS = [
+  'routeCode',
+  'bookingClass',
+  'currency',
+  'adultAmount',
+  'validFrom',
+  'validTo',
+  'reason',
+];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Edit a filing (amount and validity), or file a new one (route, class and currency too). */
+function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => void }) {
+  const { t } = useTranslation('fares');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FareForm>();
+  const options = usePricingOptions();
+  const isNew = fare === 'new';
+  const currency = Form.useWatch('currency', form) ?? (isNew ? 'USD' : fare.adultFare.currency);
+  const onError = (error: Parameters<typeof showServerErrors>[1]) =>
+    showServerErrors(form, error, FORM_FIELDS, 'adultAmount');
+  const onSuccess = () => {
+    void message.success(t('fares.saved'));
+    onClose();
+  };
+  const create = useAdminMutation<FareForm, AdminFare>('/pricing/fares', {
+    invalidates: ['/pricing/fares', '/audit'],
+    toBody: (v) => ({
+      routeCode: v.routeCode,
+      bookingClass: v.bookingClass,
+      currency: v.currency,
+      adultAmount: v.adultAmount === null ? null : toMinor(v.adultAmount),
+      validFrom: v.validFrom,
+      validTo: v.validTo || null,
+      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+    }),
+    onSuccess,
+    onError,
+  });
+  const update = useAdminMutation<FareForm & { id: number }, AdminFare>((v) => `/pricing/fares/${v.id}`, {
+    method: 'PUT',
+    invalidates: ['/pricing/fares', '/audit'],
+    toBody: (v) => ({
+      adultAmount: v.adultAmount === null ? null : toMinor(v.adultAmount),
+      validFrom: v.validFrom,
+      validTo: v.validTo || null,
+      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+    }),
+    onSuccess,
+    onError,
+  });
+  const required = { required: true, message: t('shell:common.required') };
+  const dateRule = { pattern: DATE, message: 'YYYY-MM-DD' };
+
+  return (
+    <Modal
+      open
+      title={
+        isNew
+          ? t('fares.createTitle')
+          : t('fares.editTitle', {
+              route: fare.routeCode,
+              bookingClass: fare.bookingClass,
+              currency: fare.adultFare.currency,
+            })
+      }
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('shell:common.save')}
+      cancelText={t('shell:common.cancel')}
+      confirmLoading={create.isPending || update.isPending}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('liveNote')}</Typography.Paragraph>
+      <Form<FareForm>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => (isNew ? create.mutate(values) : update.mutate({ ...values, id: fare.id }))}
+        initialValues={
+          isNew
+            ? { currency: 'USD', adultAmount: null, validFrom: '', validTo: '' }
+            : {
+                adultAmount: toMajor(fare.adultFare.amount),
+                validFrom: fare.validFrom,
+                validTo: fare.validTo ?? '',
+              }
+        }
+      >
+        {isNew && (
+          <>
+            <Form.Item name="routeCode" label={t('fares.form.routeCode')} rules={[required]}>
+              <Select
+                showSearch
+                options={(options.data?.routes ?? []).map((r) => ({ value: r.code, label: r.code }))}
+              />
+            </Form.Item>
+            <Form.Item name="bookingClass" label={t('fares.form.bookingClass')} rules={[required]}>
+              <Select
+                options={(options.data?.classes ?? []).map((c) => ({
+                  value: c.letter,
+                  label: `${c.letter} · ${c.family}`,
+                }))}
+              />
+            </Form.Item>
+            <Form.Item name="currency" label={t('fares.form.currency')} rules={[required]}>
+              <Select options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="adultAmount" label={t('fares.form.adultAmount')} rules={[required]}>
+          <InputNumber min={0.01} step={1} precision={2} prefix={currency} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="validFrom" label={t('fares.form.validFrom')} rules={[required, dateRule]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item
+          name="validTo"
+          label={t('fares.form.validTo')}
+          extra={t('fares.form.validToHelp')}
+          rules={[dateRule]}
+        >
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="reason" label={t('reason')} extra={t('reasonHelp')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Fares per route and booking class: filtered, shown as money; admins edit and file them. */
+export default function FaresPage() {
+  return (
+    <Readable>
+      <FaresPageContent />
+    </Readable>
+  );
+}
+
+function FaresPageContent() {
+  const { t } = useTranslation('fares');
+  const canChange = useCanChangePricing();
+  const options = usePricingOptions();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const list = useAdminQuery<AdminFarePage>('/pricing/fares', { ...filters, page, pageSize: 50 });
+  const [editing, setEditing] = useState<AdminFare | 'new' | null>(null);
+  const set = (key: keyof Filters) => (value: string | undefined) => {
+    setPage(1);
+    setFilters((f) => ({ ...f, [key]: value }));
+  };
+  const all = t('fares.filters.all');
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('fares.title')}
+        </Typography.Title>
+        {canChange && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('fares.create')}
+          </Button>
+        )}
+      </Space>
+      {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
+      <Space wrap>
+        <Select
+          aria-label={t('fares.filters.route')}
+          placeholder={t('fares.filters.route')}
+          allowClear
+          showSearch
+          style={{ width: 160 }}
+          value={filters.route}
+          onChange={set('route')}
+          options={(options.data?.routes ?? []).map((r) => ({ value: r.code, label: r.code }))}
+        />
+        <Select
+          aria-label={t('fares.filters.family')}
+          placeholder={t('fares.filters.family')}
+          allowClear
+          style={{ width: 160 }}
+          value={filters.family}
+          onChange={set('family')}
+          options={(options.data?.families ?? []).map((f) => ({ value: f, label: f }))}
+        />
+        <Select
+          aria-label={t('fares.filters.bookingClass')}
+          placeholder={t('fares.filters.bookingClass')}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ width: 140 }}
+          value={filters.bookingClass}
+          onChange={set('bookingClass')}
+          options={(options.data?.classes ?? [])
+            .filter((c) => !filters.family || c.family === filters.family)
+            .map((c) => ({ value: c.letter, label: `${c.letter} · ${c.family}` }))}
+        />
+        <Select
+          aria-label={t('fares.filters.currency')}
+          placeholder={t('fares.filters.currency')}
+          allowClear
+          style={{ width: 120 }}
+          value={filters.currency}
+          onChange={set('currency')}
+          options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))}
+        />
+        <Typography.Text type="secondary">
+          {list.data ? t('fares.total', { count: list.data.total }) : all}
+        </Typography.Text>
+      </Space>
+      {list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<AdminFare>
+          rowKey="id"
+          size="small"
+          loading={list.isPending}
+          dataSource={list.data?.list ?? []}
+          pagination={{
+            current: page,
+            pageSize: 50,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
+          columns={[
+            { title: t('fares.columns.route'), dataIndex: 'routeCode' },
+            { title: t('fares.columns.bookingClass'), dataIndex: 'bookingClass' },
+            { title: t('fares.columns.family'), dataIndex: 'family' },
+            { title: t('fares.columns.cabin'), dataIndex: 'cabin' },
+            {
+              title: t('fares.columns.adult'),
+              key: 'adult',
+              align: 'right',
+              render: (_, f) => <strong>{formatMoney(f.adultFare)}</strong>,
+            },
+            {
+              title: t('fares.columns.child'),
+              key: 'child',
+              align: 'right',
+              render: (_, f) =>
+                formatMoney({
+                  amount: passengerFare(f.adultFare.amount, 'child'),
+                  currency: f.adultFare.currency,
+                }),
+            },
+            {
+              title: t('fares.columns.infant'),
+              key: 'infant',
+              align: 'right',
+              render: (_, f) =>
+                formatMoney({
+                  amount: passengerFare(f.adultFare.amount, 'infant'),
+                  currency: f.adultFare.currency,
+                }),
+            },
+            { title: t('fares.columns.validFrom'), dataIndex: 'validFrom' },
+            {
+              title: t('fares.columns.validTo'),
+              dataIndex: 'validTo',
+              render: (to: string | null) => to ?? t('until'),
+            },
+            {
+              title: t('fares.columns.updated'),
+              dataIndex: 'updatedAt',
+              render: (at: string) => formatInstant(at),
+            },
+            ...(canChange
+              ? [
+                  {
+                    title: t('shell:common.actions'),
+                    key: 'actions',
+                    render: (_: unknown, f: AdminFare) => (
+                      <Button
+                        type="link"
+                        aria-label={`${t('fares.edit')} ${f.routeCode} ${f.bookingClass} ${f.adultFare.currency} ${f.validFrom}`}
+                        onClick={() => setEditing(f)}
+                      >
+                        {t('fares.edit')}
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      {editing && <FareModal fare={editing} onClose={() => setEditing(null)} />}
+    </Space>
+  );
+}

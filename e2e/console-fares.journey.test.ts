@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, formatMoney, localDate } from '@wings/rules';
+import { generate as totp } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe';
+import { phoneContext, screenshot, watchCsp } from './support/browser';
+import { useJourney } from './support/journey';
+import { getAccessToken } from './support/token';
+
+/** The demo staff the staff module seeds in development (modules/staff/staff.demo.ts; printed at start). */
+const DEMO_PASSWORD = 'Console2026';
+const DEMO_TOTP_SECRET = 'WINGSDEMOSTAFFTOTPSECRETXXKHPPNH';
+const DEMO_ADMIN = 'admin@demo.wings-airways.test';
+const DEMO_EDITOR = 'editor@demo.wings-airways.test';
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field, as the app would
+type Json = { code: string; message: string; data: any };
+
+interface ShownFare {
+  family: string;
+  bookingClass: string;
+  adultPrice: { amount: number; currency: 'USD' | 'CNY' };
+}
+
+/** What the traveller app's search shows for a route and date (its API, as the app calls it). */
+async function search(baseUrl: string, from: string, to: string, date: string) {
+  const accessToken = await getAccessToken(baseUrl);
+  const res = await fetch(`${baseUrl}/api/travelsky/ibe/queryFlight`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, language: '1' },
+    body: JSON.stringify({ depCode: from, arrCode: to, depDate: date, passengers: [1, 0, 0], tripType: 0 }),
+  });
+  const body = (await res.json()) as Json;
+  expect(body.code, JSON.stringify(body)).toBe('0');
+  return body.data.flights as Array<{ flightNo: string; fares: ShownFare[] }>;
+}
+
+/** Signs in to the console at 1280×800: e-mail and password, then the authenticator's code. */
+async function signIn(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const context = watchCsp(
+    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' }),
+  );
+  // The console opens in the language last used on this browser (Chinese the first time).
+  await context.addInitScript(() => localStorage.setItem('wings.console.language', 'en'));
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/console/sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('6-digit code').fill(await totp({ secret: DEMO_TOTP_SECRET }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Navigation' }).waitFor();
+  return page;
+}
+
+/** Opens a page from the side menu. */
+async function openFromMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Navigation' }).getByText(entry, { exact: true }).click();
+}
+
+/** Picks an option of an antd Select by the combobox's accessible name and the option's text. */
+async function choose(page: Page, combobox: string, option: string, search = false): Promise<void> {
+  const box = page.getByRole('combobox', { name: combobox });
+  await box.click();
+  // A long list is virtual: type to bring the option into it.
+  if (search) await box.pressSequentially(option);
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+describe('staff console: fares and translations (issue 13)', () => {
+  const journey = useJourney('console-fares');
+
+  it('an admin changes a fare and the next search shows it; a content editor changes a text and the app shows it', async () => {
+    const { url } = journey.server;
+    const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 21);
+
+    // What search shows today for the Basic family on KTI → SAI: its lowest open class and fare.
+    const before = await search(url, 'KTI', 'SAI', date);
+    const shown = before.flatMap((f) => f.fares).find((f) => f.family === 'Basic');
+    expect(shown, JSON.stringify(before)).toBeDefined();
+    const { bookingClass } = shown!;
+    const oldPrice = shown!.adultPrice;
+    // A dollar less: still the family's cheapest open class, so search shows it.
+    const newPrice = { amount: oldPrice.amount - 100, currency: oldPrice.currency };
+
+    const admin = await signIn(journey.browser, url, DEMO_ADMIN);
+    await openFromMenu(admin, 'Fares');
+    await admin.getByRole('heading', { name: 'Fares' }).waitFor();
+    await choose(admin, 'Route', 'KTI-SAI', true);
+    await choose(admin, 'Class', `${bookingClass} · Basic`, true);
+    await choose(admin, 'Currency', oldPrice.currency);
+    const edit = admin.getByRole('button', {
+      name: new RegExp(`^Edit KTI-SAI ${bookingClass} ${oldPrice.currency} `),
+    });
+    await edit.first().waitFor();
+    await admin
+      .getByRole('cell', { name: formatMoney(oldPrice), exact: true })
+      .first()
+      .waitFor();
+    await screenshot(admin, 'console-fares-01-fares');
+    expect(await axeFindings(admin)).toEqual([]);
+
+    await edit.first().click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Adult fare').fill((newPrice.amount / 100).toFixed(2));
+    await dialog.getByLabel('Reason').fill('rainy season offer');
+    await screenshot(admin, 'console-fares-02-edit');
+    expect(await axeFindings(admin)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Fare saved').waitFor();
+    await admin
+      .getByRole('cell', { name: formatMoney(newPrice), exact: true })
+      .first()
+      .waitFor();
+
+    // The traveller's next search shows the new fare (the search cache dropped the route).
+    const after = await search(url, 'KTI', 'SAI', date);
+    const now = after.flatMap((f) => f.fares).find((f) => f.family === 'Basic');
+    expect(now).toMatchObject({ bookingClass, adultPrice: newPrice });
+
+    // Taxes and promo codes: read, and checked for accessibility.
+    await openFromMenu(admin, 'Taxes');
+    await admin.getByRole('heading', { name: 'Taxes' }).waitFor();
+    await admin.getByRole('cell', { name: 'YQ', exact: true }).first().waitFor();
+    await screenshot(admin, 'console-fares-03-taxes');
+    expect(await axeFindings(admin)).toEqual([]);
+    await openFromMenu(admin, 'Promo codes');
+    await admin.getByText('ANGKOR20').waitFor();
+    await screenshot(admin, 'console-fares-04-promos');
+    expect(await axeFindings(admin)).toEqual([]);
+    await admin.getByRole('button', { name: 'Edit ANGKOR20' }).click();
+    await admin.getByRole('dialog').getByLabel('Title (English)').waitFor();
+    await screenshot(admin, 'console-fares-05-promo-form');
+    expect(await axeFindings(admin)).toEqual([]);
+    await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await admin.context().close();
+
+    // The content editor adds the home page's title, then edits it in place, three languages at once.
+    const tag = randomUUID().slice(0, 6);
+    const editor = await signIn(journey.browser, url, DEMO_EDITOR);
+    await openFromMenu(editor, 'Translations');
+    await editor.getByRole('heading', { name: 'Translations' }).waitFor();
+    await editor.getByRole('button', { name: 'Add key' }).click();
+    const add = editor.getByRole('dialog');
+    await add.getByLabel('Key').fill('home.hero_title');
+    await add.getByLabel('English').fill(`Fly with us ${tag}`);
+    await add.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('button', { name: 'Edit home.hero_title' }).waitFor();
+    // Chinese and Khmer are missing: marked.
+    await editor.getByText('Missing').first().waitFor();
+    await screenshot(editor, 'console-fares-06-translations');
+    expect(await axeFindings(editor)).toEqual([]);
+
+    const title = `Cambodia and beyond ${tag}`;
+    await editor.getByRole('button', { name: 'Edit home.hero_title' }).click();
+    await editor.getByLabel('中文 text of home.hero_title').fill(`飞遍柬埔寨 ${tag}`);
+    await editor.getByLabel('English text of home.hero_title').fill(title);
+    await editor.getByLabel('ខ្មែរ text of home.hero_title').fill(`ហោះហើរកម្ពុជា ${tag}`);
+    await screenshot(editor, 'console-fares-07-inline-edit');
+    expect(await axeFindings(editor)).toEqual([]);
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.getByText(title).waitFor();
+    await editor.context().close();
+
+    // The traveller app shows the new text after its next start (it merges queryList at start-up).
+    const phone = await phoneContext(journey.browser, 'en-US');
+    const app = await phone.newPage();
+    await app.goto(`${url}/`);
+    await app.getByRole('heading', { level: 1 }).waitFor();
+    await app.reload();
+    await app.getByRole('heading', { level: 1, name: title }).waitFor();
+    await screenshot(app, 'console-fares-08-traveller-app');
+    await phone.close();
+  });
+});

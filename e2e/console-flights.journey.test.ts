@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, localDate } from '@wings/rules';
+import { describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe';
+import { screenshot } from './support/browser';
+import { consoleContext, signInToConsole } from './support/console';
+import { useJourney } from './support/journey';
+import { waitForMail } from './support/mail';
+import { createMember } from './support/member';
+import { getAccessToken } from './support/token';
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field, as the app would
+type Json = { code: string; message: string; data: any };
+
+/** A member of the traveller app who books through its API, as the app would. */
+async function traveller(baseUrl: string) {
+  const email = `flight-${randomUUID().slice(0, 8)}@example.com`;
+  const member = await createMember(baseUrl, email);
+  const accessToken = await getAccessToken(baseUrl);
+  let token = '';
+  const call = async (method: 'GET' | 'POST', route: string, body?: unknown): Promise<Json> => {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
+        language: '1',
+        ...(token ? { token } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Json;
+  };
+  const login = await call('POST', '/travelsky/user/login', { account: email, password: member.password });
+  expect(login.code, JSON.stringify(login)).toBe('0');
+  token = String(login.data.token);
+
+  /** One adult seat on the flight and class: an unpaid order holding it. */
+  async function book(flightId: string, bookingClass: string, date: string) {
+    const offer = await call('POST', '/travelsky/ibe/chooseFlight', {
+      passengers: [1, 0, 0],
+      segments: [{ flightId, bookingClass }],
+    });
+    expect(offer.code, JSON.stringify(offer)).toBe('0');
+    const saved = await call('POST', '/travelsky/ibe/saveTicketOrder', {
+      offerId: offer.data.offerId,
+      passengers: [
+        {
+          passengerType: 1,
+          surname: 'Lim',
+          givenName: 'Sophea',
+          middleName: null,
+          title: 1,
+          gender: 1,
+          nationality: 'KH',
+          birthday: '1992-04-14',
+          docType: 1,
+          docNumber: `P${randomUUID().slice(0, 7).toUpperCase()}`,
+          docExpiry: addDays(date, 3 * 365),
+          email: null,
+          countryCode: '855',
+          phone: '12345678',
+        },
+      ],
+      contact: { name: 'Lim Sophea', countryCode: '855', phone: '12345678', email },
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe('0');
+    return String(saved.data.orderNo);
+  }
+
+  /** Pays the order in the sandbox gateway (its Pay button) and waits for the order to be paid. */
+  async function pay(orderNo: string) {
+    const started = await call('POST', `/travelsky/payment/getPayUrl/${orderNo}`, { method: 'card' });
+    expect(started.code, JSON.stringify(started)).toBe('0');
+    const approve = await fetch(new URL(`${started.data.checkoutUrl}/approve`, baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(approve.status).toBe(303);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const status = await call('GET', `/travelsky/payment/status/${orderNo}`);
+      // Order status 1: paid (spec §4); the sandbox tells the API through a job, a moment later.
+      if (status.code === '0' && status.data.status === 1) return;
+      if (Date.now() > deadline) throw new Error(`order ${orderNo} not paid: ${JSON.stringify(status)}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  return { email, call, book, pay };
+}
+
+describe('staff console: flights (issue 13)', () => {
+  const journey = useJourney('console-flights');
+
+  it('an admin sees a booked seat as sold and one held, changes a limit and retimes the flight; the traveller gets an e-mail', async () => {
+    const { url } = journey.server;
+    const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 20);
+
+    // A traveller books two seats on a KTI → SAI flight: one paid, one left unpaid (held).
+    const t = await traveller(url);
+    const search = await t.call('POST', '/travelsky/ibe/queryFlight', {
+      depCode: 'KTI',
+      arrCode: 'SAI',
+      depDate: date,
+      passengers: [1, 0, 0],
+      tripType: 0,
+    });
+    expect(search.code, JSON.stringify(search)).toBe('0');
+    const flights: Array<{
+      flightId: string;
+      flightNo: string;
+      fares: Array<{ bookingClass: string; seatsLeft: number }>;
+    }> = search.data.flights;
+    const flight = flights.find((f) => f.fares.some((fare) => fare.seatsLeft >= 2))!;
+    const fare = flight.fares.find((f) => f.seatsLeft >= 2)!;
+    const paidOrder = await t.book(flight.flightId, fare.bookingClass, date);
+    await t.pay(paidOrder);
+    await t.book(flight.flightId, fare.bookingClass, date);
+
+    const context = await consoleContext(journey.browser);
+    // The console opens in the language last used on this browser (Chinese the first time).
+    await context.addInitScript(() => localStorage.setItem('wings.console.language', 'en'));
+    const page = await context.newPage();
+    await signInToConsole(page, url, 'admin');
+
+    // The flights list, filtered by the flight's number, shows its load.
+    await page.goto(`${url}/console/flights`);
+    await page.getByLabel('Departure dates 1').fill(date);
+    await page.getByLabel('Departure dates 2').fill(date);
+    await page.getByLabel('Flight number').fill(flight.flightNo);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const link = page.getByRole('link', { name: flight.flightNo });
+    await link.waitFor();
+    await screenshot(page, 'console-flights-01-list');
+    expect(await axeFindings(page)).toEqual([]);
+
+    // The flight's page: the booked class shows one more sold and one held.
+    await link.click();
+    await page.getByText(`Flight ${flight.flightNo} · ${date}`).waitFor();
+    const row = page.locator('tr', { has: page.getByRole('cell', { name: fare.bookingClass, exact: true }) });
+    const cells = row.locator('td');
+    const limit = Number(await cells.nth(1).textContent());
+    const sold = Number(await cells.nth(2).textContent());
+    const held = Number(await cells.nth(3).textContent());
+    expect(held).toBe(1);
+    expect(sold).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'console-flights-02-flight');
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Change the class's limit to what it has sold and held plus one.
+    const newLimit = sold + held + 1;
+    expect(newLimit).toBeLessThanOrEqual(limit + 1);
+    await page.getByRole('button', { name: `Change limit ${fare.bookingClass}` }).click();
+    const limitDialog = page.getByRole('dialog');
+    await limitDialog.getByLabel('New limit').fill(String(newLimit));
+    await limitDialog.getByLabel('Reason').fill('holding seats back for a group');
+    await screenshot(page, 'console-flights-03-limit');
+    expect(await axeFindings(page)).toEqual([]);
+    await limitDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Class ${fare.bookingClass} now has a limit of ${newLimit}`).waitFor();
+    await expect.poll(async () => Number(await cells.nth(1).textContent())).toBe(newLimit);
+
+    // Retime: an hour later at both ends, in each airport's own time.
+    await page.getByRole('button', { name: 'Retime' }).click();
+    const retime = page.getByRole('dialog');
+    const dep = retime.getByLabel(/^Departs KTI/);
+    const arr = retime.getByLabel(/^Arrives SAI/);
+    const later = (local: string) => {
+      const d = new Date(`${local}:00Z`);
+      return new Date(d.getTime() + 3_600_000).toISOString().slice(0, 16);
+    };
+    const newDep = later(await dep.inputValue());
+    await dep.fill(newDep);
+    await arr.fill(later(await arr.inputValue()));
+    await retime.getByLabel('Reason').fill('late inbound aircraft');
+    await screenshot(page, 'console-flights-04-retime');
+    expect(await axeFindings(page)).toEqual([]);
+    await retime.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Retimed: \d+ orders told, \d+ e-mails sent$/).waitFor();
+    await page.getByText('Retimed', { exact: true }).first().waitFor();
+    await screenshot(page, 'console-flights-05-retimed');
+
+    // The traveller of the paid order has the e-mail in the dev mailbox, with the new time.
+    const mail = await waitForMail(url, t.email, new RegExp(`flight ${flight.flightNo} has new times`));
+    expect(mail.text).toContain(`${newDep.replace('T', ' ')} (Asia/Phnom_Penh)`);
+    // The e-mail as the traveller reads it.
+    const mailPage = await context.newPage();
+    await mailPage.setContent(mail.html);
+    await screenshot(mailPage, 'console-flights-06-email');
+    await mailPage.close();
+
+    // The network lists.
+    await page.goto(`${url}/console/network`);
+    await page.getByText('Asia/Phnom_Penh').first().waitFor();
+    await screenshot(page, 'console-flights-07-network');
+    expect(await axeFindings(page)).toEqual([]);
+    await context.close();
+  });
+});
