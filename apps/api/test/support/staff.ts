@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { STAFF_ROLES, type StaffMe, type StaffRole } from '@wings/contracts';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { STAFF_COOKIE, totpCode } from '../../src/modules/staff';
 import type { TestApp } from '../helpers';
@@ -42,6 +42,51 @@ export function sessionCookieOf(setCookie: string | string[] | number | undefine
 /** The clock the app reads (a test that moves it passes it to createTestApp). */
 const clockOf = (t: TestApp) => t.now?.() ?? new Date();
 
+/** What the password step answered: the next stage, and the secret to enrol when it is `enrol`. */
+export interface StaffLoginStep {
+  stage: string;
+  challenge: string;
+  secret?: string;
+}
+
+/** The secret a first sign-in enrols (the login step must ask to enrol). */
+export function enrolmentSecret(login: StaffLoginStep): string {
+  if (login.stage !== 'enrol' || !login.secret)
+    throw new Error(`staff login did not ask to enrol: ${JSON.stringify(login)}`);
+  return login.secret;
+}
+
+/**
+ * The two sign-in calls from one address (a fresh one unless given): POST /api/admin/auth/login
+ * with the password, then /auth/verify with the code at `at` (the app's clock unless given) of
+ * the TOTP secret `secretOf` picks (the enrolment's from the login reply, or one the test kept).
+ * Throws with the reply when the password step fails; the verify reply is the test's to check.
+ */
+export async function passwordThenCode(
+  t: TestApp,
+  credentials: { email: string; password: string },
+  secretOf: (login: StaffLoginStep) => string,
+  options: { ip?: string; at?: Date } = {},
+): Promise<{ login: StaffLoginStep; verify: LightMyRequestResponse }> {
+  const ip = options.ip ?? staffClientIp();
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
+    payload: credentials,
+  });
+  const first = reply.json();
+  if (first.code !== '0') throw new Error(`staff login failed: ${reply.body}`);
+  const login: StaffLoginStep = first.data;
+  const verify = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/verify',
+    headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
+    payload: { challenge: login.challenge, code: await totpCode(secretOf(login), options.at ?? clockOf(t)) },
+  });
+  return { login, verify };
+}
+
 /**
  * Creates a staff member with `roles` (through the staff service, like `npm run staff:create`)
  * and signs them in through POST /api/admin/auth/login and /auth/verify, enrolling the
@@ -58,23 +103,8 @@ export async function signInStaff(
     { email, name: options.name ?? `Test ${roles.join(' ')}`, roles, language: 'en' },
     {},
   );
-  const ip = staffClientIp();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-    payload: { email, password },
-  });
-  const first = login.json();
-  if (first.code !== '0' || first.data.stage !== 'enrol')
-    throw new Error(`staff login failed: ${login.body}`);
-  const totpSecret: string = first.data.secret;
-  const verify = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/auth/verify',
-    headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-    payload: { challenge: first.data.challenge, code: await totpCode(totpSecret, clockOf(t)) },
-  });
+  const { login, verify } = await passwordThenCode(t, { email, password }, enrolmentSecret);
+  const totpSecret = enrolmentSecret(login);
   const second = verify.json();
   const cookie = sessionCookieOf(verify.headers['set-cookie']);
   if (second.code !== '0' || !cookie) throw new Error(`staff verify failed: ${verify.body}`);
@@ -92,6 +122,23 @@ export interface StaffRequest {
   url: string;
   payload?: unknown;
   headers?: Record<string, string>;
+}
+
+/** A call to an admin route (`url` after /api/admin) as the signed-in `who`: its HTTP status and envelope. */
+export async function callAsStaff(
+  t: TestApp,
+  who: SignedInStaff,
+  method: StaffRequest['method'],
+  url: string,
+  payload?: unknown,
+) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/admin${url}`,
+    headers: who.headers,
+    ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
 }
 
 /** One signed-in member per role and test app, reused across expectOnlyRoles calls. */

@@ -29,6 +29,7 @@ import type { Db } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { emailCodeMail } from '../../platform/mail/templates';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords';
 import { clientNetwork, SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { PurposeKeys, ServerKeys } from '../../platform/secrets';
 import type { AccountsConfig } from './accounts.config';
@@ -40,16 +41,7 @@ import {
   uniqueViolation,
 } from './accounts.repository';
 import { CaptchaService } from './captcha';
-import {
-  hashEmailCode,
-  hashPassword,
-  isUuid,
-  newEmailCode,
-  newSessionToken,
-  sameDigest,
-  sha256,
-  verifyPassword,
-} from './secrets';
+import { hashEmailCode, isUuid, newEmailCode, sameDigest } from './secrets';
 import { LIMITS } from './throttle';
 
 type RegisterInput = z.infer<typeof ZRegisterRequest>;
@@ -179,7 +171,7 @@ export class AccountsService {
         const code = newEmailCode();
         const codeHash = deliver
           ? hashEmailCode(this.pepper.current, email, purpose, code)
-          : sha256(`unusable:${newSessionToken()}`);
+          : sha256(`unusable:${newToken()}`);
         await repo.insertEmailCode(
           {
             email,
@@ -387,7 +379,7 @@ export class AccountsService {
 
   /** Starts a session for a user: the token is returned once, only its hash is kept. */
   async openSession(userId: string, meta: ClientMeta = {}): Promise<SessionResponse> {
-    const token = newSessionToken();
+    const token = newToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + this.sessionTtlMs);
     await this.repo.insertSession(

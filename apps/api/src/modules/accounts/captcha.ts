@@ -1,6 +1,7 @@
+import { sha256 } from '../../platform/passwords';
 import type { AccountsRepository } from './accounts.repository';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
-import { isUuid, sameDigest, sha256 } from './secrets';
+import { isUuid, sameDigest } from './secrets';
 
 /** A captcha lives two minutes and answers once. */
 export const CAPTCHA_TTL_SECONDS = 120;

@@ -9,7 +9,7 @@ import {
 } from '@wings/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
+import { staffCallerOf, staffOf } from '../../platform/layers';
 import type { OrdersAdminService } from './orders-admin.service';
 
 /** Who reads orders in the console (issue 13): everyone but content editors. */
@@ -74,16 +74,8 @@ export function bookingAdminRoutes(deps: { service: OrdersAdminService }): Fasti
           response: { 200: envelope(ZAdminCancelOrderResponse) },
         },
       },
-      async (request) => {
-        const s = staffOf(request);
-        return ok(
-          await service.cancel(
-            request.params.orderNo,
-            { id: s.id, email: s.email, roles: s.roles, ip: request.ip ?? null },
-            request.body.reason,
-          ),
-        );
-      },
+      async (request) =>
+        ok(await service.cancel(request.params.orderNo, staffCallerOf(request), request.body.reason)),
     );
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { anOrder, aPaidOrderWithTickets, aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
 import { inventory } from '../../../test/support/booking';
-import { expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
+import { callAsStaff, expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
 
 /** The staff console's orders (issue 13): search, the order page, cancelling an unpaid order. */
 describe('staff console: orders', () => {
@@ -24,19 +24,9 @@ describe('staff console: orders', () => {
   });
   afterAll(() => t.close());
 
-  async function get(who: SignedInStaff, url: string) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: who.headers });
-    return { status: res.statusCode, body: res.json() };
-  }
-  async function post(who: SignedInStaff, url: string, payload: unknown) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin${url}`,
-      headers: who.headers,
-      payload: payload as object,
-    });
-    return { status: res.statusCode, body: res.json() };
-  }
+  const get = (who: SignedInStaff, url: string) => callAsStaff(t, who, 'GET', url);
+  const post = (who: SignedInStaff, url: string, payload: unknown) =>
+    callAsStaff(t, who, 'POST', url, payload);
 
   describe('roles', () => {
     it('lets admins, agents, finance and auditors search and read orders, and no one else', async () => {

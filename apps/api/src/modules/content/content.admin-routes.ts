@@ -8,11 +8,10 @@ import {
   ZAdminTranslationQuery,
   ZAdminTranslationUpdate,
 } from '@wings/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
-import type { ContentAdminService, ContentChange } from './content-admin.service';
+import { staffChangeOf } from '../../platform/layers';
+import type { ContentAdminService } from './content-admin.service';
 
 /** Who reads the translations (issue 13): admins, content editors and auditors. */
 export const CONTENT_READ_ROLES: readonly StaffRole[] = ['admin', 'content_editor', 'auditor'];
@@ -20,11 +19,6 @@ export const CONTENT_READ_ROLES: readonly StaffRole[] = ['admin', 'content_edito
 export const CONTENT_CHANGE_ROLES: readonly StaffRole[] = ['admin', 'content_editor'];
 
 const tags = ['admin: translations'];
-
-function who(request: FastifyRequest): ContentChange {
-  const staff = staffOf(request);
-  return { actor: { id: staff.id, email: staff.email }, ip: request.ip ?? null };
-}
 
 /**
  * The translation editor's calls, under /api/admin/content (docs/api.md, "Staff console: fares,
@@ -57,7 +51,7 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminTranslation) },
         },
       },
-      async (request) => ok(await service.create(request.body, who(request))),
+      async (request) => ok(await service.create(request.body, staffChangeOf(request))),
     );
 
     app.put(
@@ -73,7 +67,14 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
         },
       },
       async (request) =>
-        ok(await service.update(request.params.platform, request.params.key, request.body, who(request))),
+        ok(
+          await service.update(
+            request.params.platform,
+            request.params.key,
+            request.body,
+            staffChangeOf(request),
+          ),
+        ),
     );
   };
 }

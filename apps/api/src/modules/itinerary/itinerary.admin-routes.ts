@@ -1,6 +1,5 @@
 import {
   envelope,
-  type LanguageTag,
   ZAdminOrderParams,
   ZAdminResendItineraryRequest,
   ZAdminResendItineraryResponse,
@@ -8,12 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor } from '../../platform/access';
 import type { AuditLog } from '../../platform/audit/audit-log';
-import type { Db } from '../../platform/db';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
-import { RateLimiter } from '../../platform/rate-limit';
-import type { Network } from '../network';
-import { ITINERARY_SEND_LIMIT, type ItineraryOrders, ItineraryService } from './itinerary.service';
+import { staffCallerOf } from '../../platform/layers';
+import { type ItineraryRouteDeps, itineraryServiceFor } from './itinerary.routes';
+import { ITINERARY_SEND_LIMIT } from './itinerary.service';
 
 /** Who mails an itinerary again from the console (issue 13): agents, and admins. */
 export const ITINERARY_RESEND_ROLES = ['admin', 'agent'] as const;
@@ -25,25 +22,11 @@ export const ITINERARY_RESEND_ROLES = ['admin', 'agent'] as const;
  * written once the mail is handed over (a mail cannot be taken back, so there is no transaction
  * to share).
  */
-export function itineraryAdminRoutes(deps: {
-  db: Db;
-  now: () => Date;
-  network: Network;
-  orders: ItineraryOrders;
-  audit: Pick<AuditLog, 'record'>;
-}): FastifyPluginAsyncZod {
+export function itineraryAdminRoutes(
+  deps: ItineraryRouteDeps & { audit: Pick<AuditLog, 'record'> },
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new ItineraryService({
-      orders: deps.orders,
-      airportNames: async () => {
-        const { airports } = await deps.network.airportsAndRoutes();
-        return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
-      },
-      zones: deps.network,
-      limiter: new RateLimiter(deps.db, deps.now),
-      mailer: () => app.mailer,
-      log: app.log,
-    });
+    const service = itineraryServiceFor(app, deps);
 
     app.post(
       '/orders/:orderNo/itinerary',
@@ -63,7 +46,7 @@ export function itineraryAdminRoutes(deps: {
         },
       },
       async (request) => {
-        const staff = staffOf(request);
+        const staff = staffCallerOf(request);
         const { orderNo } = request.params;
         const actor: Actor = { kind: 'staff', staffId: staff.id, roles: staff.roles };
         const email = request.body.email;
@@ -76,7 +59,7 @@ export function itineraryAdminRoutes(deps: {
           targetId: orderNo,
           after: { to },
           reason: request.body.reason || null,
-          ip: request.ip ?? null,
+          ip: staff.ip,
         });
         return ok({ sentTo: to });
       },

@@ -1,4 +1,5 @@
 import { envelope, type LanguageTag, ZSendItineraryRequest, ZSendItineraryResponse } from '@wings/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/access';
 import type { Db } from '../../platform/db';
@@ -8,32 +9,49 @@ import type { PurposeKeys } from '../../platform/secrets';
 import type { Network } from '../network';
 import { ITINERARY_SEND_LIMIT, type ItineraryOrders, ItineraryService } from './itinerary.service';
 
-/**
- * POST /api/travelsky/ibe/sendEItineraryByOrder (after-sales-and-loyalty.md §7, §8; issue 5):
- * mails the e-ticket itinerary of a paid order as a PDF. Sent through `app.mailer`.
- */
-export function itineraryRoutes(deps: {
+/** What the itinerary service is built from, for the traveller's call and the console's alike. */
+export interface ItineraryRouteDeps {
   db: Db;
   now: () => Date;
-  /** The order-grant keys (platform/secrets.ts). */
-  grantKeys: PurposeKeys;
   /** The network's airports (names for the PDF) and zones. */
   network: Network;
   /** Booking's order reads (its orders service). */
   orders: ItineraryOrders;
-}): FastifyPluginAsyncZod {
+}
+
+/**
+ * The itinerary service of a route plugin: airport names from the network, the per-order send
+ * limit kept in the database, the app's mailer (read when a mail goes, as tests swap it).
+ */
+export function itineraryServiceFor(
+  app: Pick<FastifyInstance, 'mailer' | 'log'>,
+  deps: ItineraryRouteDeps,
+): ItineraryService {
+  return new ItineraryService({
+    orders: deps.orders,
+    airportNames: async () => {
+      const { airports } = await deps.network.airportsAndRoutes();
+      return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
+    },
+    zones: deps.network,
+    limiter: new RateLimiter(deps.db, deps.now),
+    mailer: () => app.mailer,
+    log: app.log,
+  });
+}
+
+/**
+ * POST /api/travelsky/ibe/sendEItineraryByOrder (after-sales-and-loyalty.md §7, §8; issue 5):
+ * mails the e-ticket itinerary of a paid order as a PDF. Sent through `app.mailer`.
+ */
+export function itineraryRoutes(
+  deps: ItineraryRouteDeps & {
+    /** The order-grant keys (platform/secrets.ts). */
+    grantKeys: PurposeKeys;
+  },
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = new ItineraryService({
-      orders: deps.orders,
-      airportNames: async () => {
-        const { airports } = await deps.network.airportsAndRoutes();
-        return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));
-      },
-      zones: deps.network,
-      limiter: new RateLimiter(deps.db, deps.now),
-      mailer: () => app.mailer,
-      log: app.log,
-    });
+    const service = itineraryServiceFor(app, deps);
 
     app.post(
       '/travelsky/ibe/sendEItineraryByOrder',

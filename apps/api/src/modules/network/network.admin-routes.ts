@@ -15,11 +15,11 @@ import {
   ZAdminRouteList,
   ZAdminScheduleList,
 } from '@wings/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
-import type { NetworkAdmin, StaffCaller } from './network.admin-service';
+import { staffCallerOf } from '../../platform/layers';
+import type { NetworkAdmin } from './network.admin-service';
 
 const tags = ['staff: network and flights'];
 
@@ -27,11 +27,6 @@ const tags = ['staff: network and flights'];
 export const NETWORK_READERS: readonly StaffRole[] = ['admin', 'agent', 'finance', 'auditor'];
 /** Who changes a flight or a class's limit. */
 export const NETWORK_CHANGERS: readonly StaffRole[] = ['admin'];
-
-function callerOf(request: FastifyRequest): StaffCaller {
-  const staff = staffOf(request);
-  return { id: staff.id, email: staff.email, roles: staff.roles, ip: request.ip ?? null };
-}
 
 /**
  * The staff console's network and flight calls under `/api/admin` (docs/api.md, "Staff console:
@@ -112,7 +107,7 @@ export function networkAdminRoutes(admin: NetworkAdmin) {
       async (request) =>
         ok(
           await admin.setClassLimit(
-            callerOf(request),
+            staffCallerOf(request),
             request.params.id,
             request.params.bookingClass,
             request.body.authorisedLimit,
@@ -133,7 +128,7 @@ export function networkAdminRoutes(admin: NetworkAdmin) {
           response: { 200: envelope(ZAdminFlightChangeResult) },
         },
       },
-      async (request) => ok(await admin.retime(callerOf(request), request.params.id, request.body)),
+      async (request) => ok(await admin.retime(staffCallerOf(request), request.params.id, request.body)),
     );
     app.post(
       '/flights/:id/cancel',
@@ -148,7 +143,8 @@ export function networkAdminRoutes(admin: NetworkAdmin) {
           response: { 200: envelope(ZAdminFlightChangeResult) },
         },
       },
-      async (request) => ok(await admin.cancel(callerOf(request), request.params.id, request.body.reason)),
+      async (request) =>
+        ok(await admin.cancel(staffCallerOf(request), request.params.id, request.body.reason)),
     );
     app.post(
       '/flights/:id/depart',
@@ -162,7 +158,7 @@ export function networkAdminRoutes(admin: NetworkAdmin) {
           response: { 200: envelope(ZAdminFlightDetail) },
         },
       },
-      async (request) => ok(await admin.depart(callerOf(request), request.params.id, request.body)),
+      async (request) => ok(await admin.depart(staffCallerOf(request), request.params.id, request.body)),
     );
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@wings/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
+import { staffCallerOf } from '../../platform/layers';
 import type { RefundDesk } from './refund-desk';
 
 /** Who may act on a failed refund (issue 13: finance, and admins who do everything). */
@@ -20,11 +20,6 @@ export const REFUND_ACTION_ROLES = ['admin', 'finance'] as const;
  */
 export function paymentsAdminRoutes(deps: { desk: RefundDesk }): FastifyPluginAsyncZod {
   return async (app) => {
-    const staffOfRequest = (request: Parameters<typeof staffOf>[0]) => {
-      const s = staffOf(request);
-      return { id: s.id, email: s.email, ip: request.ip ?? null };
-    };
-
     app.post(
       '/orders/:orderNo/refunds/:refundId/retry',
       {
@@ -43,7 +38,7 @@ export function paymentsAdminRoutes(deps: { desk: RefundDesk }): FastifyPluginAs
       async (request) => {
         const { orderNo, refundId } = request.params;
         return ok(
-          await deps.desk.retry('order', orderNo, refundId, staffOfRequest(request), request.body.reason),
+          await deps.desk.retry('order', orderNo, refundId, staffCallerOf(request), request.body.reason),
         );
       },
     );
@@ -67,14 +62,7 @@ export function paymentsAdminRoutes(deps: { desk: RefundDesk }): FastifyPluginAs
         const { orderNo, refundId } = request.params;
         const { reason, reference } = request.body;
         return ok(
-          await deps.desk.settleByHand(
-            'order',
-            orderNo,
-            refundId,
-            staffOfRequest(request),
-            reason,
-            reference,
-          ),
+          await deps.desk.settleByHand('order', orderNo, refundId, staffCallerOf(request), reason, reference),
         );
       },
     );

@@ -779,7 +779,7 @@ export class PaymentsService {
 }
 
 /** Whether a PostgreSQL error (or its cause) is a CHECK violation of `constraint`. */
-function violates(err: unknown, constraint: string): boolean {
+export function violates(err: unknown, constraint: string): boolean {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     const pgErr = e as { code?: string; constraint?: string; cause?: unknown };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPaidOrderWithTickets, aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
-import { expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
+import { callAsStaff, expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
 import { PaymentsRepository } from './payments.repository';
 import { REFUND_JOB } from './payments.service';
 import { RefundDesk } from './refund-desk';
@@ -51,15 +51,8 @@ describe('staff console: failed refunds', () => {
     ]);
   }
 
-  async function post(who: SignedInStaff, url: string, payload: unknown) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin${url}`,
-      headers: who.headers,
-      payload: payload as object,
-    });
-    return { status: res.statusCode, body: res.json() };
-  }
+  const post = (who: SignedInStaff, url: string, payload: unknown) =>
+    callAsStaff(t, who, 'POST', url, payload);
   async function orderPage(orderNo: string) {
     const res = await t.app.inject({
       method: 'GET',

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
 import type { PayableKind, PayableOwner } from './payables';
 import type { PaymentsRepository } from './payments.repository';
-import { REFUND_JOB, type RefundOutcome } from './payments.service';
+import { REFUND_JOB, type RefundOutcome, violates } from './payments.service';
 
 /** The staff member acting, as the refund desk records them. */
 export interface RefundStaff extends AuditActor {
@@ -21,17 +21,6 @@ export interface RefundDeskDeps {
   /** Finishes a refund once settled (payments' processRefund: the traveller's notice). */
   finish(refundId: string): Promise<RefundOutcome>;
   log: { warn(obj: unknown, msg?: string): void };
-}
-
-/** Whether a PostgreSQL error (or its cause) is a CHECK violation of `constraint`. */
-function violates(err: unknown, constraint: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    const pgErr = e as { code?: string; constraint?: string; cause?: unknown };
-    if (pgErr.code === '23514' && pgErr.constraint === constraint) return true;
-    e = pgErr.cause;
-  }
-  return false;
 }
 
 /**

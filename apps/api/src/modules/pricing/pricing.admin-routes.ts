@@ -20,11 +20,10 @@ import {
   ZAdminTaxQuery,
   ZAdminTaxUpdate,
 } from '@wings/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/envelope';
-import { staffOf } from '../../platform/layers';
-import type { PricingAdminService, StaffChange } from './pricing-admin.service';
+import { staffChangeOf } from '../../platform/layers';
+import type { PricingAdminService } from './pricing-admin.service';
 
 /** Who reads fares, taxes and promo codes (issue 13): admins, finance and auditors. */
 export const PRICING_READ_ROLES: readonly StaffRole[] = ['admin', 'finance', 'auditor'];
@@ -34,11 +33,6 @@ export const PRICING_CHANGE_ROLES: readonly StaffRole[] = ['admin'];
 const tags = ['admin: fares and promotions'];
 const read = { roles: PRICING_READ_ROLES };
 const change = { roles: PRICING_CHANGE_ROLES };
-
-function who(request: FastifyRequest): StaffChange {
-  const staff = staffOf(request);
-  return { actor: { id: staff.id, email: staff.email }, ip: request.ip ?? null };
-}
 
 /**
  * The staff console's fares, taxes and promo codes, under /api/admin/pricing (docs/api.md,
@@ -84,7 +78,7 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminFare) },
         },
       },
-      async (request) => ok(await service.createFare(request.body, who(request))),
+      async (request) => ok(await service.createFare(request.body, staffChangeOf(request))),
     );
 
     app.put(
@@ -99,7 +93,8 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminFare) },
         },
       },
-      async (request) => ok(await service.updateFare(request.params.id, request.body, who(request))),
+      async (request) =>
+        ok(await service.updateFare(request.params.id, request.body, staffChangeOf(request))),
     );
 
     app.get(
@@ -127,7 +122,7 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminTax) },
         },
       },
-      async (request) => ok(await service.createTax(request.body, who(request))),
+      async (request) => ok(await service.createTax(request.body, staffChangeOf(request))),
     );
 
     app.put(
@@ -142,7 +137,7 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminTax) },
         },
       },
-      async (request) => ok(await service.updateTax(request.params.id, request.body, who(request))),
+      async (request) => ok(await service.updateTax(request.params.id, request.body, staffChangeOf(request))),
     );
 
     app.get(
@@ -169,7 +164,7 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminPromo) },
         },
       },
-      async (request) => ok(await service.createPromo(request.body, who(request))),
+      async (request) => ok(await service.createPromo(request.body, staffChangeOf(request))),
     );
 
     app.put(
@@ -184,7 +179,8 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
           response: { 200: envelope(ZAdminPromo) },
         },
       },
-      async (request) => ok(await service.updatePromo(request.params.code, request.body, who(request))),
+      async (request) =>
+        ok(await service.updatePromo(request.params.code, request.body, staffChangeOf(request))),
     );
 
     app.post(
@@ -200,7 +196,7 @@ export function pricingAdminRoutes(service: PricingAdminService): FastifyPluginA
         },
       },
       async (request) =>
-        ok(await service.disablePromo(request.params.code, request.body.reason, who(request))),
+        ok(await service.disablePromo(request.params.code, request.body.reason, staffChangeOf(request))),
     );
   };
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownDatabase, TEST_SERVER_SECRET, type TestApp } from '../../../test/helpers';
-import { CONSOLE_HEADERS, staffClientIp } from '../../../test/support/staff';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET, totpCode } from '.';
+import { enrolmentSecret, passwordThenCode, staffClientIp } from '../../../test/support/staff';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET } from '.';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -84,23 +84,7 @@ describe('npm run staff:create, and no default account in production', () => {
       const staff = await t.database.pool.query('select email from staff_users');
       expect(staff.rows).toEqual([{ email: 'first.admin@wings.kh' }]);
 
-      const ip = staffClientIp();
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/auth/login',
-        headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-        payload: { email, password },
-      });
-      expect(login.json().data.stage).toBe('enrol');
-      const verify = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/auth/verify',
-        headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-        payload: {
-          challenge: login.json().data.challenge,
-          code: await totpCode(login.json().data.secret, new Date()),
-        },
-      });
+      const { verify } = await passwordThenCode(t, { email, password: password! }, enrolmentSecret);
       expect(verify.json()).toMatchObject({ code: '0', data: { staff: { roles: ['admin', 'agent'] } } });
       // In production the cookie is Secure.
       expect(String(verify.headers['set-cookie'])).toContain('Secure');
@@ -142,22 +126,13 @@ describe('npm run staff:create, and no default account in production', () => {
       ]);
       const ip = staffClientIp();
       for (const demo of DEMO_STAFF) {
-        const login = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/login',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: { email: demo.email, password: DEMO_STAFF_PASSWORD },
-        });
-        expect(login.json().data.stage, demo.email).toBe('totp');
-        const verify = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/verify',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: {
-            challenge: login.json().data.challenge,
-            code: await totpCode(DEMO_STAFF_TOTP_SECRET, new Date()),
-          },
-        });
+        const { login, verify } = await passwordThenCode(
+          t,
+          { email: demo.email, password: DEMO_STAFF_PASSWORD },
+          () => DEMO_STAFF_TOTP_SECRET,
+          { ip },
+        );
+        expect(login.stage, demo.email).toBe('totp');
         expect(verify.json(), demo.email).toMatchObject({
           code: '0',
           data: { staff: { roles: [demo.role] } },

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownDatabase, TEST_SERVER_SECRET } from '../../../test/helpers';
-import { CONSOLE_HEADERS, signInStaff, staffClientIp } from '../../../test/support/staff';
+import { passwordThenCode, signInStaff } from '../../../test/support/staff';
 import { serverKeys } from '../../platform/secrets';
-import { totpCode } from '.';
 import { SecretBox } from './staff.secrets';
 
 const NEW_SECRET = 'the-new-server-secret-0123456789-abcdefgh';
@@ -53,23 +52,13 @@ describe('TOTP secrets at rest', () => {
 
       const after = await createTestApp({ databaseUrl: own.url, env: { SERVER_SECRET: NEW_SECRET } });
       try {
-        const ip = staffClientIp();
-        const login = await after.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/login',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: { email: member.staff.email, password: member.password },
-        });
-        expect(login.json().data.stage).toBe('totp');
-        const verify = await after.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/verify',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: {
-            challenge: login.json().data.challenge,
-            code: await totpCode(member.totpSecret, new Date(Date.now() + 30_000)),
-          },
-        });
+        const { login, verify } = await passwordThenCode(
+          after,
+          { email: member.staff.email, password: member.password },
+          () => member.totpSecret,
+          { at: new Date(Date.now() + 30_000) },
+        );
+        expect(login.stage).toBe('totp');
         expect(verify.json().code).toBe('0');
       } finally {
         await after.close();
@@ -85,23 +74,13 @@ describe('TOTP secrets at rest', () => {
         env: { SERVER_SECRET: 'a-third-server-secret-nobody-kept-0123456' },
       });
       try {
-        const ip = staffClientIp();
-        const login = await lost.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/login',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: { email: member.staff.email, password: member.password },
-        });
-        expect(login.json().data.stage).toBe('totp');
-        const verify = await lost.app.inject({
-          method: 'POST',
-          url: '/api/admin/auth/verify',
-          headers: { ...CONSOLE_HEADERS, 'x-forwarded-for': ip },
-          payload: {
-            challenge: login.json().data.challenge,
-            code: await totpCode(member.totpSecret, new Date(Date.now() + 30_000)),
-          },
-        });
+        const { login, verify } = await passwordThenCode(
+          lost,
+          { email: member.staff.email, password: member.password },
+          () => member.totpSecret,
+          { at: new Date(Date.now() + 30_000) },
+        );
+        expect(login.stage).toBe('totp');
         expect(verify.json().code).toBe('4020');
       } finally {
         await lost.close();

@@ -1,42 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
-import argon2 from 'argon2';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generate as generateTotp, generateURI, verify as verifyTotp } from 'otplib';
 import type { PurposeKeys } from '../../platform/secrets';
-
-/** OWASP password storage parameters for argon2id (19 MiB, 2 passes, 1 lane), as for travellers. */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
-}
-
-let dummyHash: Promise<string> | null = null;
-
-/**
- * Checks a password against a stored hash. Without one (an unknown e-mail) it still verifies a
- * dummy hash, so the answer takes as long and says the same whether or not the member exists.
- */
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await argon2.verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
-}
-
-/** An opaque token (session cookie, sign-in challenge): 32 random bytes, base64url. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';

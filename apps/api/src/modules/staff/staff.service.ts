@@ -11,20 +11,11 @@ import type { AuditActor, AuditFilter, AuditLog } from '../../platform/audit/aud
 import type { Db } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { StaffPrincipal } from '../../platform/layers';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords';
 import { clientNetwork, type SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { PurposeKeys } from '../../platform/secrets';
 import type { StaffRepository, StoredStaff } from './staff.repository';
-import {
-  checkTotp,
-  hashPassword,
-  newOneTimePassword,
-  newToken,
-  newTotpSecret,
-  otpauthUrl,
-  SecretBox,
-  sha256,
-  verifyPassword,
-} from './staff.secrets';
+import { checkTotp, newOneTimePassword, newTotpSecret, otpauthUrl, SecretBox } from './staff.secrets';
 
 /**
  * Limits of staff sign-in and sessions (issue 13: lockout and rate limits as for travellers,

@@ -4,7 +4,7 @@ import type { AccessTokenService } from '../auth/access-token.service';
 import { MAIN_PREFIX, mainLayer } from './main';
 import { MEMBER_PREFIX, memberLayer } from './member';
 import type { HealthProbe, LayerParts, LayerRoutes } from './shared';
-import { STAFF_PREFIX, staffLayer } from './staff';
+import { STAFF_PREFIX, type StaffRouteInfo, staffLayer } from './staff';
 
 export { fastJsonOf, fastJsonSerializer } from './fast-json';
 export { MAIN_PREFIX, mainLayer, mainLayerEnvelope } from './main';
@@ -14,7 +14,12 @@ export { API_VERSION, answerFailures, requireAccessToken, toFailure, useEnvelope
 export {
   requireStaffRole,
   STAFF_PREFIX,
+  type StaffCaller,
+  type StaffChange,
   type StaffPrincipal,
+  type StaffRouteInfo,
+  staffCallerOf,
+  staffChangeOf,
   staffLayer,
   staffLayerEnvelope,
   staffOf,
@@ -42,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The request layers' registry: modules add their routes to a layer (platform/layers). */
     layers: LayerRegistry;
+    /** Every call of the staff layer with the roles it declares, filled as the layer mounts. */
+    staffRoutes: readonly StaffRouteInfo[];
   }
 }
 
@@ -90,5 +97,9 @@ export async function mountLayers(
   await app.register(memberLayer({ database, tokens, parts: app.layers.parts('member') }), {
     prefix: MEMBER_PREFIX,
   });
-  await app.register(staffLayer({ database, parts: app.layers.parts('staff') }), { prefix: STAFF_PREFIX });
+  const staffRoutes: StaffRouteInfo[] = [];
+  app.decorate('staffRoutes', staffRoutes);
+  await app.register(staffLayer({ database, parts: app.layers.parts('staff'), routeTable: staffRoutes }), {
+    prefix: STAFF_PREFIX,
+  });
 }

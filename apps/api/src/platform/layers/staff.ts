@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   preValidationAsyncHookHandler,
 } from 'fastify';
+import type { AuditActor } from '../audit/audit-log';
 import { AppError } from '../errors';
 import { mainLayerEnvelope } from './main';
 import { type LayerDeps, type LayerEnvelope, serveLayer } from './shared';
@@ -49,6 +50,34 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
 }
 
 /**
+ * Who makes a staff call, as the services and the audit log name them: the signed-in member,
+ * their roles, and the address the call came from.
+ */
+export interface StaffCaller {
+  id: string;
+  email: string;
+  roles: readonly StaffRole[];
+  ip: string | null;
+}
+
+/** The caller of a staff call that is not public (see `staffOf`). */
+export function staffCallerOf(request: FastifyRequest): StaffCaller {
+  const staff = staffOf(request);
+  return { id: staff.id, email: staff.email, roles: staff.roles, ip: request.ip ?? null };
+}
+
+/** A change made by the caller of a staff call: the audit row's actor and address. */
+export interface StaffChange {
+  actor: AuditActor;
+  ip: string | null;
+}
+
+export function staffChangeOf(request: FastifyRequest): StaffChange {
+  const { id, email, ip } = staffCallerOf(request);
+  return { actor: { id, email }, ip };
+}
+
+/**
  * The layer's gate, after the staff module's authentication (an onRequest hook, which sets
  * `request.staff` from the session cookie) and before validation: a call that is not public
  * needs a signed-in member (600 otherwise), holding one of the call's roles (403 otherwise).
@@ -67,23 +96,38 @@ export const requireStaffRole: preValidationAsyncHookHandler = async (request) =
  * Refuses to start when a staff route names no roles and is not public: a call nobody thought
  * about must not be open to every role (issue 13).
  */
-function requireDeclaredRoles(layer: FastifyInstance): void {
+function requireDeclaredRoles(layer: FastifyInstance, table: StaffRouteInfo[]): void {
   layer.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; roles?: readonly StaffRole[] };
-    if (config.public) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (config.public) {
+      for (const method of methods) table.push({ method, url: route.url, roles: null });
+      return;
+    }
     if (!config.roles || config.roles.length === 0) {
       throw new Error(
         `staff route ${route.method} ${route.url} declares no roles (config.roles) and is not public`,
       );
     }
+    for (const method of methods) table.push({ method, url: route.url, roles: config.roles });
   });
 }
 
-/** The staff request layer, an encapsulated context at /api/admin. */
-export function staffLayer(deps: LayerDeps): FastifyPluginAsync {
+/** A staff call as declared: its method, its path, and the roles that may make it (null: public). */
+export interface StaffRouteInfo {
+  method: string;
+  url: string;
+  roles: readonly StaffRole[] | null;
+}
+
+/**
+ * The staff request layer, an encapsulated context at /api/admin. Each call it serves is listed in
+ * `routeTable` as it is declared (the per-route role test walks it).
+ */
+export function staffLayer(deps: LayerDeps & { routeTable?: StaffRouteInfo[] }): FastifyPluginAsync {
   return serveLayer(staffLayerEnvelope, deps, (layer) => {
     layer.decorateRequest('staff', null);
-    requireDeclaredRoles(layer);
+    requireDeclaredRoles(layer, deps.routeTable ?? []);
     layer.addHook('preValidation', requireStaffRole);
   });
 }
