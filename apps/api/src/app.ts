@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { accountsModule } from './modules/accounts';
 import { bookingModule } from './modules/booking';
 import { contentModule } from './modules/content';
+import { dashboardAdminModule } from './modules/dashboard';
 import { exchangeRatesModule } from './modules/exchange-rates';
 import { inventoryModule } from './modules/inventory';
 import { itineraryModule } from './modules/itinerary';
@@ -177,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(itineraryModule, { platform, config: undefined });
   // The network's staff calls: a flight change writes the orders' history through booking.
   await app.register(networkAdminModule, { platform, config: undefined });
+  // The staff dashboard: figures of booking, payments and inventory, each read through its module.
+  await app.register(dashboardAdminModule, { platform, config: undefined });
   // Staff accounts, sign-in and sessions of the console (/api/admin), and the audit log's reads.
   await app.register(staffModule, {
     platform,

@@ -52,6 +52,8 @@ export {
   recordFlightChange,
   unpaidOrdersAmong,
 } from './flight-orders';
+/** Orders made today and this month (the staff dashboard). */
+export { type OrderCounts, orderCounts } from './order-counts';
 export {
   IllegalOrderTransition,
   isLegalTransition,

@@ -4,6 +4,8 @@
  * this module's own conditional updates. Seat assignments will live here too.
  */
 
+/** Seats taken and offered per local departure date (the staff dashboard's load factor). */
+export { type DayLoad, flightLoadByDay } from './flight-load';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
 export { inventoryModule } from './inventory.module';
 export type {

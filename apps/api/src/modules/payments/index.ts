@@ -22,6 +22,17 @@ export type {
   PaymentRecordType,
   SettleOutcome,
 } from './payables';
+/** Revenue, payment success and refunds waiting (the staff dashboard). */
+export {
+  type AttemptCount,
+  type CurrencyAmount,
+  type PaidRevenue,
+  paidRevenue,
+  paymentAttempts,
+  type RefundQueue,
+  type RevenueDay,
+  refundsWaiting,
+} from './payment-figures';
 export { REFUND_ACTION_ROLES } from './payments.admin-routes';
 export { registerPaymentsJobs } from './payments.jobs';
 export type { PaymentView, RefundView } from './payments.repository';
