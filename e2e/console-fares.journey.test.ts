@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, formatMoney, localDate } from '@wings/rules';
-import { generate as totp } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
-import { phoneContext, screenshot, watchCsp } from './support/browser';
+import { phoneContext, screenshot } from './support/browser';
+import { demoStaff, type Json, openConsole, ticketedBooking } from './support/console';
 import { useJourney } from './support/journey';
 import { getAccessToken } from './support/token';
-
-/** The demo staff the staff module seeds in development (modules/staff/staff.demo.ts; printed at start). */
-const DEMO_PASSWORD = 'Console2026';
-const DEMO_TOTP_SECRET = 'WINGSDEMOSTAFFTOTPSECRETXXKHPPNH';
-const DEMO_ADMIN = 'admin@demo.wings-airways.test';
-const DEMO_EDITOR = 'editor@demo.wings-airways.test';
-
-// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field, as the app would
-type Json = { code: string; message: string; data: any };
 
 interface ShownFare {
   family: string;
@@ -36,24 +27,6 @@ async function search(baseUrl: string, from: string, to: string, date: string) {
   return body.data.flights as Array<{ flightNo: string; fares: ShownFare[] }>;
 }
 
-/** Signs in to the console at 1280×800: e-mail and password, then the authenticator's code. */
-async function signIn(browser: Browser, baseUrl: string, email: string): Promise<Page> {
-  const context = watchCsp(
-    await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' }),
-  );
-  // The console opens in the language last used on this browser (Chinese the first time).
-  await context.addInitScript(() => localStorage.setItem('wings.console.language', 'en'));
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/console/sign-in`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('6-digit code').fill(await totp({ secret: DEMO_TOTP_SECRET }));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Navigation' }).waitFor();
-  return page;
-}
-
 /** Opens a page from the side menu. */
 async function openFromMenu(page: Page, entry: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Navigation' }).getByText(entry, { exact: true }).click();
@@ -71,9 +44,20 @@ async function choose(page: Page, combobox: string, option: string, search = fal
 describe('staff console: fares and translations (issue 13)', () => {
   const journey = useJourney('console-fares');
 
-  it('an admin changes a fare and the next search shows it; a content editor changes a text and the app shows it', async () => {
+  it('an admin changes a fare and the next search shows it; a content editor changes a text and the app shows it; an auditor finds both and an agent’s resent itinerary in the audit log', async () => {
     const { url } = journey.server;
     const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 21);
+
+    // An agent resends a traveller's itinerary from the order's page (console-orders.journey.test.ts
+    // walks there through the search and reads the order's history).
+    const booking = await ticketedBooking(url, 'fares');
+    const agent = await openConsole(journey.browser, url, 'agent', `/orders/${booking.orderNo}`);
+    await agent.getByRole('heading', { name: `Order ${booking.orderNo}` }).waitFor();
+    await agent.getByTestId('action-resend').click();
+    await agent.getByRole('dialog').getByLabel(/^Note/).fill('traveller asked again');
+    await agent.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await agent.getByText(`Itinerary sent to ${booking.email}`).waitFor();
+    await agent.context().close();
 
     // What search shows today for the Basic family on KTI → SAI: its lowest open class and fare.
     const before = await search(url, 'KTI', 'SAI', date);
@@ -84,7 +68,7 @@ describe('staff console: fares and translations (issue 13)', () => {
     // A dollar less: still the family's cheapest open class, so search shows it.
     const newPrice = { amount: oldPrice.amount - 100, currency: oldPrice.currency };
 
-    const admin = await signIn(journey.browser, url, DEMO_ADMIN);
+    const admin = await openConsole(journey.browser, url, 'admin');
     await openFromMenu(admin, 'Fares');
     await admin.getByRole('heading', { name: 'Fares' }).waitFor();
     await choose(admin, 'Route', 'KTI-SAI', true);
@@ -107,7 +91,14 @@ describe('staff console: fares and translations (issue 13)', () => {
     await dialog.getByLabel('Reason').fill('rainy season offer');
     await screenshot(admin, 'console-fares-02-edit');
     expect(await axeFindings(admin)).toEqual([]);
+    // The filing's id, from the console's call, is the audit row's target.
+    const put = admin.waitForResponse(
+      (r) =>
+        r.request().method() === 'PUT' &&
+        /^\/api\/admin\/pricing\/fares\/\d+$/.test(new URL(r.url()).pathname),
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
+    const fareId = new URL((await put).url()).pathname.split('/').pop();
     await admin.getByText('Fare saved').waitFor();
     await admin
       .getByRole('cell', { name: formatMoney(newPrice), exact: true })
@@ -138,7 +129,7 @@ describe('staff console: fares and translations (issue 13)', () => {
 
     // The content editor adds the home page's title, then edits it in place, three languages at once.
     const tag = randomUUID().slice(0, 6);
-    const editor = await signIn(journey.browser, url, DEMO_EDITOR);
+    const editor = await openConsole(journey.browser, url, 'content_editor');
     await openFromMenu(editor, 'Translations');
     await editor.getByRole('heading', { name: 'Translations' }).waitFor();
     await editor.getByRole('button', { name: 'Add key' }).click();
@@ -172,5 +163,55 @@ describe('staff console: fares and translations (issue 13)', () => {
     await app.getByRole('heading', { level: 1, name: title }).waitFor();
     await screenshot(app, 'console-fares-08-traveller-app');
     await phone.close();
+
+    // An auditor finds the three changes in the audit log, each by its action and target, made by
+    // the member who made it.
+    const auditor = await openConsole(journey.browser, url, 'auditor', '/audit');
+    await auditor.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const changes = [
+      { action: 'order.resend_itinerary', target: `order ${booking.orderNo}`, by: 'agent', shot: 'resend' },
+      { action: 'fare.update', target: `fare ${fareId}`, by: 'admin', shot: 'fare' },
+      {
+        action: 'translation.update',
+        target: 'translation 1:home.hero_title',
+        by: 'content_editor',
+        shot: 'text',
+      },
+    ] as const;
+    for (const [i, change] of changes.entries()) {
+      await auditor.getByLabel('Action').fill(change.action);
+      await auditor.getByRole('button', { name: 'Search' }).click();
+      const row = auditor
+        .getByRole('row')
+        .filter({ has: auditor.getByRole('cell', { name: change.action, exact: true }) })
+        .filter({ has: auditor.getByRole('cell', { name: change.target, exact: true }) });
+      await row.waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toContain(demoStaff(change.by).email);
+      await screenshot(auditor, `console-fares-${String(9 + i).padStart(2, '0')}-audit-${change.shot}`);
+    }
+    expect(await axeFindings(auditor)).toEqual([]);
+
+    // The auditor reads the order, the fares and the translations, and is offered no change.
+    await auditor.goto(`${url}/console/orders/${booking.orderNo}`);
+    await auditor.getByRole('heading', { name: `Order ${booking.orderNo}` }).waitFor();
+    await auditor.getByTestId('order-history').waitFor();
+    expect(await auditor.locator('[data-testid^="action-"]').count()).toBe(0);
+    await screenshot(auditor, 'console-fares-12-auditor-order');
+    await openFromMenu(auditor, 'Fares');
+    await auditor.getByRole('heading', { name: 'Fares' }).waitFor();
+    await auditor.getByText('You can read these; only admins can change them.').waitFor();
+    await auditor.locator('tr.ant-table-row').first().waitFor();
+    expect(await auditor.getByRole('button', { name: 'New fare' }).count()).toBe(0);
+    expect(await auditor.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    await screenshot(auditor, 'console-fares-13-auditor-fares');
+    await openFromMenu(auditor, 'Translations');
+    await auditor.getByRole('heading', { name: 'Translations' }).waitFor();
+    await auditor.getByText('You can read these; only admins and content editors can change them.').waitFor();
+    await auditor.getByText(title).waitFor();
+    expect(await auditor.getByRole('button', { name: 'Add key' }).count()).toBe(0);
+    expect(await auditor.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    await screenshot(auditor, 'console-fares-14-auditor-translations');
+    await auditor.context().close();
   });
 });

@@ -1,96 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { addDays, localDate } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe';
 import { screenshot } from './support/browser';
-import { consoleContext, signInToConsole } from './support/console';
+import { openConsole, traveller } from './support/console';
 import { useJourney } from './support/journey';
 import { waitForMail } from './support/mail';
-import { createMember } from './support/member';
-import { getAccessToken } from './support/token';
-
-// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field, as the app would
-type Json = { code: string; message: string; data: any };
-
-/** A member of the traveller app who books through its API, as the app would. */
-async function traveller(baseUrl: string) {
-  const email = `flight-${randomUUID().slice(0, 8)}@example.com`;
-  const member = await createMember(baseUrl, email);
-  const accessToken = await getAccessToken(baseUrl);
-  let token = '';
-  const call = async (method: 'GET' | 'POST', route: string, body?: unknown): Promise<Json> => {
-    const res = await fetch(`${baseUrl}/api${route}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${accessToken}`,
-        language: '1',
-        ...(token ? { token } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as Json;
-  };
-  const login = await call('POST', '/travelsky/user/login', { account: email, password: member.password });
-  expect(login.code, JSON.stringify(login)).toBe('0');
-  token = String(login.data.token);
-
-  /** One adult seat on the flight and class: an unpaid order holding it. */
-  async function book(flightId: string, bookingClass: string, date: string) {
-    const offer = await call('POST', '/travelsky/ibe/chooseFlight', {
-      passengers: [1, 0, 0],
-      segments: [{ flightId, bookingClass }],
-    });
-    expect(offer.code, JSON.stringify(offer)).toBe('0');
-    const saved = await call('POST', '/travelsky/ibe/saveTicketOrder', {
-      offerId: offer.data.offerId,
-      passengers: [
-        {
-          passengerType: 1,
-          surname: 'Lim',
-          givenName: 'Sophea',
-          middleName: null,
-          title: 1,
-          gender: 1,
-          nationality: 'KH',
-          birthday: '1992-04-14',
-          docType: 1,
-          docNumber: `P${randomUUID().slice(0, 7).toUpperCase()}`,
-          docExpiry: addDays(date, 3 * 365),
-          email: null,
-          countryCode: '855',
-          phone: '12345678',
-        },
-      ],
-      contact: { name: 'Lim Sophea', countryCode: '855', phone: '12345678', email },
-      idempotencyKey: randomUUID(),
-      acceptTerms: true,
-    });
-    expect(saved.code, JSON.stringify(saved)).toBe('0');
-    return String(saved.data.orderNo);
-  }
-
-  /** Pays the order in the sandbox gateway (its Pay button) and waits for the order to be paid. */
-  async function pay(orderNo: string) {
-    const started = await call('POST', `/travelsky/payment/getPayUrl/${orderNo}`, { method: 'card' });
-    expect(started.code, JSON.stringify(started)).toBe('0');
-    const approve = await fetch(new URL(`${started.data.checkoutUrl}/approve`, baseUrl), {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(approve.status).toBe(303);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const status = await call('GET', `/travelsky/payment/status/${orderNo}`);
-      // Order status 1: paid (spec §4); the sandbox tells the API through a job, a moment later.
-      if (status.code === '0' && status.data.status === 1) return;
-      if (Date.now() > deadline) throw new Error(`order ${orderNo} not paid: ${JSON.stringify(status)}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-
-  return { email, call, book, pay };
-}
 
 describe('staff console: flights (issue 13)', () => {
   const journey = useJourney('console-flights');
@@ -100,31 +14,16 @@ describe('staff console: flights (issue 13)', () => {
     const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 20);
 
     // A traveller books two seats on a KTI → SAI flight: one paid, one left unpaid (held).
-    const t = await traveller(url);
-    const search = await t.call('POST', '/travelsky/ibe/queryFlight', {
-      depCode: 'KTI',
-      arrCode: 'SAI',
-      depDate: date,
-      passengers: [1, 0, 0],
-      tripType: 0,
-    });
-    expect(search.code, JSON.stringify(search)).toBe('0');
-    const flights: Array<{
-      flightId: string;
-      flightNo: string;
-      fares: Array<{ bookingClass: string; seatsLeft: number }>;
-    }> = search.data.flights;
+    const t = await traveller(url, 'flight');
+    const flights = await t.search('KTI', 'SAI', date);
     const flight = flights.find((f) => f.fares.some((fare) => fare.seatsLeft >= 2))!;
     const fare = flight.fares.find((f) => f.seatsLeft >= 2)!;
-    const paidOrder = await t.book(flight.flightId, fare.bookingClass, date);
-    await t.pay(paidOrder);
+    const paid = await t.book(flight.flightId, fare.bookingClass, date);
+    await t.pay(paid.orderNo);
     await t.book(flight.flightId, fare.bookingClass, date);
 
-    const context = await consoleContext(journey.browser);
-    // The console opens in the language last used on this browser (Chinese the first time).
-    await context.addInitScript(() => localStorage.setItem('wings.console.language', 'en'));
-    const page = await context.newPage();
-    await signInToConsole(page, url, 'admin');
+    const page = await openConsole(journey.browser, url, 'admin');
+    const context = page.context();
 
     // The flights list, filtered by the flight's number, shows its load.
     await page.goto(`${url}/console/flights`);

@@ -5,47 +5,61 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_BUILD_INPUTS, webBuildReason, webBuildState } from '../scripts/web-build';
 import { repoRoot } from './support/server';
 
+/** The build's times in these tests: the sources before it, the build, a pull after it. */
+const before = new Date('2026-11-20T09:00:00Z');
+const built = new Date('2026-11-20T10:00:00Z');
+const after = new Date('2026-11-21T08:00:00Z');
+
+/**
+ * A repository of its own for each test, in a temporary directory removed afterwards: `sources`
+ * written before the build, then the build's `builtIndex`. `file` writes one more with its time.
+ */
+function useSourceTree(prefix: string, sources: string[], builtIndex: string) {
+  const tree = {
+    root: '',
+    async file(relative: string, time: Date): Promise<void> {
+      const full = path.join(tree.root, relative);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, relative);
+      await utimes(full, time, time);
+    },
+  };
+  beforeEach(async () => {
+    tree.root = await mkdtemp(path.join(os.tmpdir(), prefix));
+    for (const f of sources) await tree.file(f, before);
+    await tree.file(builtIndex, built);
+  });
+  afterEach(async () => {
+    await rm(tree.root, { recursive: true, force: true });
+  });
+  return tree;
+}
+
 /** Issue 10 §18: `npm start` rebuilt the app only when dist was missing, so a `git pull` served the old one. */
 describe('npm start decides whether to build the traveller app', () => {
-  let root: string;
-  const built = new Date('2026-11-20T10:00:00Z');
-  const before = new Date('2026-11-20T09:00:00Z');
-  const after = new Date('2026-11-21T08:00:00Z');
-
-  async function file(relative: string, time: Date): Promise<void> {
-    const full = path.join(root, relative);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, relative);
-    await utimes(full, time, time);
-  }
-
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'wings-web-build-'));
-    for (const f of [
+  const tree = useSourceTree(
+    'wings-web-build-',
+    [
       'apps/web/src/main.tsx',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'packages/contracts/src/messages.ts',
       'packages/rules/src/index.ts',
       'package-lock.json',
-    ]) {
-      await file(f, before);
-    }
-    await file('apps/web/dist/index.html', built);
-  });
-  afterEach(async () => {
-    await rm(root, { recursive: true, force: true });
-  });
+    ],
+    'apps/web/dist/index.html',
+  );
+  const { file } = tree;
 
   it('builds on the first start, when there is no build', async () => {
-    await rm(path.join(root, 'apps/web/dist'), { recursive: true });
-    expect(webBuildReason(webBuildState(root, path.join(root, 'apps/web/dist')))).toBe(
+    await rm(path.join(tree.root, 'apps/web/dist'), { recursive: true });
+    expect(webBuildReason(webBuildState(tree.root, path.join(tree.root, 'apps/web/dist')))).toBe(
       'Building the traveller app (first start)...',
     );
   });
 
   it('serves the build as it is when nothing it is made from changed since', () => {
-    const state = webBuildState(root, path.join(root, 'apps/web/dist'));
+    const state = webBuildState(tree.root, path.join(tree.root, 'apps/web/dist'));
     expect(state.changed).toEqual([]);
     expect(webBuildReason(state)).toBeNull();
   });
@@ -55,7 +69,7 @@ describe('npm start decides whether to build the traveller app', () => {
     await file('packages/rules/src/index.ts', new Date(after.getTime() + 1000));
     await file('packages/contracts/src/messages.ts', new Date(after.getTime() + 2000));
     await file('package-lock.json', new Date(after.getTime() + 3000));
-    const state = webBuildState(root, path.join(root, 'apps/web/dist'));
+    const state = webBuildState(tree.root, path.join(tree.root, 'apps/web/dist'));
     expect(state.changed).toEqual([
       'package-lock.json',
       'packages/contracts/src/messages.ts',
@@ -69,9 +83,11 @@ describe('npm start decides whether to build the traveller app', () => {
 
   it('rebuilds when the page or the build configuration changed', async () => {
     await file('apps/web/index.html', after);
-    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual(['apps/web/index.html']);
+    expect(webBuildState(tree.root, path.join(tree.root, 'apps/web/dist')).changed).toEqual([
+      'apps/web/index.html',
+    ]);
     await file('apps/web/vite.config.ts', new Date(after.getTime() + 1000));
-    expect(webBuildReason(webBuildState(root, path.join(root, 'apps/web/dist')))).toBe(
+    expect(webBuildReason(webBuildState(tree.root, path.join(tree.root, 'apps/web/dist')))).toBe(
       'Rebuilding the traveller app: 2 files changed since it was built (apps/web/vite.config.ts, apps/web/index.html)...',
     );
   });
@@ -79,7 +95,7 @@ describe('npm start decides whether to build the traveller app', () => {
   it('does not rebuild for a changed test, which is not part of the app', async () => {
     await file('apps/web/src/pages/home.test.tsx', after);
     await file('apps/web/src/test/setup.ts', after);
-    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual([]);
+    expect(webBuildState(tree.root, path.join(tree.root, 'apps/web/dist')).changed).toEqual([]);
   });
 
   it('takes a few milliseconds on this repository, so a start with a current build stays fast', () => {
@@ -91,37 +107,21 @@ describe('npm start decides whether to build the traveller app', () => {
 
 /** Issue 13: the staff console is built by `npm start` the same way, from its own inputs. */
 describe('npm start decides whether to build the staff console', () => {
-  let root: string;
-  const built = new Date('2026-11-20T10:00:00Z');
-  const before = new Date('2026-11-20T09:00:00Z');
-  const after = new Date('2026-11-21T08:00:00Z');
-  const dist = () => path.join(root, 'apps/console/dist');
-  const state = () => webBuildState(root, dist(), CONSOLE_BUILD_INPUTS);
-
-  async function file(relative: string, time: Date): Promise<void> {
-    const full = path.join(root, relative);
-    await mkdir(path.dirname(full), { recursive: true });
-    await writeFile(full, relative);
-    await utimes(full, time, time);
-  }
-
-  beforeEach(async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'wings-console-build-'));
-    for (const f of [
+  const tree = useSourceTree(
+    'wings-console-build-',
+    [
       'apps/console/src/main.tsx',
       'apps/console/src/pages/orders/routes.tsx',
       'apps/console/index.html',
       'apps/web/src/main.tsx',
       'packages/api-client/src/index.ts',
       'package-lock.json',
-    ]) {
-      await file(f, before);
-    }
-    await file('apps/console/dist/index.html', built);
-  });
-  afterEach(async () => {
-    await rm(root, { recursive: true, force: true });
-  });
+    ],
+    'apps/console/dist/index.html',
+  );
+  const { file } = tree;
+  const dist = () => path.join(tree.root, 'apps/console/dist');
+  const state = () => webBuildState(tree.root, dist(), CONSOLE_BUILD_INPUTS);
 
   it('builds on the first start, naming the console', async () => {
     await rm(dist(), { recursive: true });
@@ -141,7 +141,7 @@ describe('npm start decides whether to build the staff console', () => {
   it('the traveller app is rebuilt when the shared client changed', async () => {
     await file('apps/web/dist/index.html', built);
     await file('packages/api-client/src/index.ts', after);
-    expect(webBuildState(root, path.join(root, 'apps/web/dist')).changed).toEqual([
+    expect(webBuildState(tree.root, path.join(tree.root, 'apps/web/dist')).changed).toEqual([
       'packages/api-client/src/index.ts',
     ]);
   });

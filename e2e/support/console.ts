@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@wings/contracts';
+import { addDays, localDate } from '@wings/rules';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { watchCsp } from './browser';
+import { createMember } from './member';
+import { getAccessToken } from './token';
 
 /**
  * The staff console in the browser journeys (issue 13): a desktop window and signing in as one of
  * the demo staff the API seeds in development (apps/api/src/modules/staff/staff.demo.ts: one
- * member per role, one known password and TOTP secret), computing the authenticator's code.
+ * member per role, one known password and TOTP secret), computing the authenticator's code; and
+ * the traveller whose orders the staff then handle, booking through the app's API.
  */
 
 // The demo staff the API seeds in development (apps/api/src/modules/staff/staff.demo.ts), written
@@ -90,4 +96,151 @@ export async function signInToConsole(
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The header names the member once signed in, whatever language their account speaks.
   await page.getByTestId('member-name').waitFor();
+}
+
+/**
+ * A console window in English signed in as the demo member of `role` (see `signInToConsole`), on
+ * `next` or the member's first menu entry. Close it with `page.context().close()`.
+ */
+export async function openConsole(
+  browser: Browser,
+  baseUrl: string,
+  role: StaffRole = 'admin',
+  next?: string,
+): Promise<Page> {
+  const context = await consoleContext(browser);
+  // The console opens in the language last used on this browser (Chinese the first time).
+  await context.addInitScript(() => localStorage.setItem('wings.console.language', 'en'));
+  const page = await context.newPage();
+  await signInToConsole(page, baseUrl, role, next);
+  return page;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field, as the app would
+export type Json = { code: string; message: string; data: any };
+
+/** A flight as the traveller app's search lists it, with its open classes. */
+export interface SearchedFlight {
+  flightId: string;
+  flightNo: string;
+  fares: Array<{ bookingClass: string; seatsLeft: number }>;
+}
+
+/**
+ * A new member of the traveller app, signed in through its API as the app is (`call` sends the
+ * app's headers and the member's token): searches, books one adult and pays in the sandbox.
+ */
+export async function traveller(baseUrl: string, prefix: string) {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const member = await createMember(baseUrl, email);
+  const accessToken = await getAccessToken(baseUrl);
+  let token = '';
+  const call = async (method: 'GET' | 'POST', route: string, body?: unknown): Promise<Json> => {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
+        language: '1',
+        ...(token ? { token } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Json;
+  };
+  const login = await call('POST', '/travelsky/user/login', { account: email, password: member.password });
+  expect(login.code, JSON.stringify(login)).toBe('0');
+  token = String(login.data.token);
+
+  /** The flights of a day, one adult. */
+  async function search(from: string, to: string, date: string): Promise<SearchedFlight[]> {
+    const found = await call('POST', '/travelsky/ibe/queryFlight', {
+      depCode: from,
+      arrCode: to,
+      depDate: date,
+      passengers: [1, 0, 0],
+      tripType: 0,
+    });
+    expect(found.code, JSON.stringify(found)).toBe('0');
+    return found.data.flights;
+  }
+
+  /** One adult seat on the flight and class: an unpaid order holding it. */
+  async function book(flightId: string, bookingClass: string, date: string) {
+    const offer = await call('POST', '/travelsky/ibe/chooseFlight', {
+      passengers: [1, 0, 0],
+      segments: [{ flightId, bookingClass }],
+    });
+    expect(offer.code, JSON.stringify(offer)).toBe('0');
+    const docNumber = `P${randomUUID().slice(0, 7).toUpperCase()}`;
+    const saved = await call('POST', '/travelsky/ibe/saveTicketOrder', {
+      offerId: offer.data.offerId,
+      passengers: [
+        {
+          passengerType: 1,
+          surname: 'Keo',
+          givenName: 'Chanthou',
+          middleName: null,
+          title: 1,
+          gender: 1,
+          nationality: 'KH',
+          birthday: '1990-07-09',
+          docType: 1,
+          docNumber,
+          docExpiry: addDays(date, 3 * 365),
+          email: null,
+          countryCode: '855',
+          phone: '12345678',
+        },
+      ],
+      contact: { name: 'Keo Chanthou', countryCode: '855', phone: '12345678', email },
+      idempotencyKey: randomUUID(),
+      acceptTerms: true,
+    });
+    expect(saved.code, JSON.stringify(saved)).toBe('0');
+    return { orderNo: String(saved.data.orderNo), pnr: String(saved.data.pnr), docNumber };
+  }
+
+  /**
+   * Pays the order on the sandbox's page (its Pay button) and waits until the order is paid, or,
+   * with `ticketed`, until ticketing has issued its e-ticket too.
+   */
+  async function pay(orderNo: string, { ticketed = false } = {}): Promise<void> {
+    const started = await call('POST', `/travelsky/payment/getPayUrl/${orderNo}`, { method: 'card' });
+    expect(started.code, JSON.stringify(started)).toBe('0');
+    const approve = await fetch(new URL(`${started.data.checkoutUrl}/approve`, baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(approve.status).toBe(303);
+    const deadline = Date.now() + (ticketed ? 60_000 : 30_000);
+    for (;;) {
+      const status = await call('GET', `/travelsky/payment/status/${orderNo}`);
+      // Order status 1: paid (spec §4); the sandbox tells the API through a job, a moment later.
+      if (status.code === '0' && status.data.status === 1 && (!ticketed || status.data.ticketsIssued >= 1))
+        return;
+      if (Date.now() > deadline) {
+        throw new Error(`order ${orderNo} not ${ticketed ? 'ticketed' : 'paid'}: ${JSON.stringify(status)}`);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  return { email, call, search, book, pay };
+}
+
+/**
+ * A traveller's paid and ticketed order: one adult on a KTI → SAI flight 25 days from today
+ * (Phnom Penh's date), booked, paid in the sandbox and e-ticketed, as the app does it.
+ */
+export async function ticketedBooking(baseUrl: string, prefix = 'orders') {
+  const member = await traveller(baseUrl, prefix);
+  const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 25);
+  const flights = await member.search('KTI', 'SAI', date);
+  const flight = flights.find((f) => f.fares.some((fare) => fare.seatsLeft >= 1));
+  if (!flight) throw new Error(`no open seat on KTI → SAI on ${date}: ${JSON.stringify(flights)}`);
+  const fare = flight.fares.find((f) => f.seatsLeft >= 1)!;
+  const booking = await member.book(flight.flightId, fare.bookingClass, date);
+  await member.pay(booking.orderNo, { ticketed: true });
+  return { email: member.email, ...booking };
 }

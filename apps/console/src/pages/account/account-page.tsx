@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../../api/admin-client';
 import { setLanguage } from '../../app/i18n';
 import { ME_KEY, useSignedInMember } from '../../app/session';
+import { PageHeader } from '../../components/page-header';
 import { ruleMessage } from '../../lib/rule-message';
 
 /** The catalogue's code of a wrong current password (contracts errors.ts, oldPasswordWrong). */
@@ -58,9 +59,7 @@ export default function AccountPage() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t('title')}
-      </Typography.Title>
+      <PageHeader title={t('title')} />
       <Card title={t('profile')}>
         <Descriptions column={1}>
           <Descriptions.Item label={t('email')}>{me.email}</Descriptions.Item>

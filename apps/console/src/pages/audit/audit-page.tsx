@@ -1,8 +1,9 @@
 import type { AuditEntry, StaffAccount } from '@wings/contracts';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type QueryParams, useAdminQuery } from '../../api/admin-client';
+import { FilterForm, useListFilters } from '../../components/filter-form';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatInstant } from '../../lib/format';
 import { AuditDiff } from './audit-diff';
@@ -52,26 +53,15 @@ interface AuditPage {
 /** The append-only audit log: filtered, newest first, a page at a time, each change as a diff. */
 export default function AuditLogPage() {
   const { t } = useTranslation('audit');
-  const [form] = Form.useForm<AuditFilters>();
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [page, setPage] = useState(1);
+  const list = useListFilters<AuditFilters>(() => ({}));
+  const { filters, page, setPage } = list;
   const log = useAdminQuery<AuditPage>('/audit', auditQuery(filters, page));
   const staff = useAdminQuery<{ list: StaffAccount[] }>('/staff');
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <Form<AuditFilters>
-        form={form}
-        layout="inline"
-        onFinish={(values) => {
-          setFilters(values);
-          setPage(1);
-        }}
-        style={{ rowGap: 12 }}
-      >
+      <PageHeader title={t('title')} />
+      <FilterForm list={list}>
         <Form.Item name="staffId" label={t('filters.member')}>
           <Select
             allowClear
@@ -96,21 +86,7 @@ export default function AuditLogPage() {
         <Form.Item name="dates" label={t('filters.dates')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('shell:common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters({});
-              setPage(1);
-            }}
-          >
-            {t('shell:common.reset')}
-          </Button>
-        </Space>
-      </Form>
+      </FilterForm>
       {log.isError ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} />
       ) : (

@@ -1,14 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminFare, AdminFarePage, Currency } from '@wings/contracts';
 import { formatMoney, passengerFare } from '@wings/rules';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { FormModal } from '../../components/form-modal';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
+import { Readable } from '../../components/readable';
 import { formatInstant } from '../../lib/format';
 import { showServerErrors, toMajor, toMinor, useCanChangePricing, usePricingOptions } from './fares-shared';
-import { Readable } from './readable';
+import { FilingFields, type FilingValues, filingBody } from './filing-fields';
 
 interface Filters {
   route?: string;
@@ -17,14 +20,11 @@ interface Filters {
   currency?: string;
 }
 
-interface FareForm {
+interface FareForm extends FilingValues {
   routeCode?: string;
   bookingClass?: string;
   currency?: Currency;
   adultAmount: number | null;
-  validFrom: string;
-  validTo?: string;
-  reason?: string;
 }
 
 const FORM_FIELDS = [
@@ -36,7 +36,6 @@ const FORM_FIELDS = [
   'validTo',
   'reason',
 ];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Edit a filing (amount and validity), or file a new one (route, class and currency too). */
 function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => void }) {
@@ -59,9 +58,7 @@ function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => 
       bookingClass: v.bookingClass,
       currency: v.currency,
       adultAmount: v.adultAmount === null ? null : toMinor(v.adultAmount),
-      validFrom: v.validFrom,
-      validTo: v.validTo || null,
-      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      ...filingBody(v),
     }),
     onSuccess,
     onError,
@@ -71,19 +68,15 @@ function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => 
     invalidates: ['/pricing/fares', '/audit'],
     toBody: (v) => ({
       adultAmount: v.adultAmount === null ? null : toMinor(v.adultAmount),
-      validFrom: v.validFrom,
-      validTo: v.validTo || null,
-      ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      ...filingBody(v),
     }),
     onSuccess,
     onError,
   });
   const required = { required: true, message: t('shell:common.required') };
-  const dateRule = { pattern: DATE, message: 'YYYY-MM-DD' };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={
         isNew
           ? t('fares.createTitle')
@@ -93,12 +86,9 @@ function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => 
               currency: fare.adultFare.currency,
             })
       }
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={create.isPending || update.isPending}
     >
       <Typography.Paragraph type="secondary">{t('liveNote')}</Typography.Paragraph>
       <Form<FareForm>
@@ -139,22 +129,9 @@ function FareModal({ fare, onClose }: { fare: AdminFare | 'new'; onClose: () => 
         <Form.Item name="adultAmount" label={t('fares.form.adultAmount')} rules={[required]}>
           <InputNumber min={0.01} step={1} precision={2} prefix={currency} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="validFrom" label={t('fares.form.validFrom')} rules={[required, dateRule]}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item
-          name="validTo"
-          label={t('fares.form.validTo')}
-          extra={t('fares.form.validToHelp')}
-          rules={[dateRule]}
-        >
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="reason" label={t('reason')} extra={t('reasonHelp')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <FilingFields kind="fares" />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -183,16 +160,16 @@ function FaresPageContent() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('fares.title')}
-        </Typography.Title>
-        {canChange && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('fares.create')}
-          </Button>
-        )}
-      </Space>
+      <PageHeader
+        title={t('fares.title')}
+        action={
+          canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('fares.create')}
+            </Button>
+          )
+        }
+      />
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
       <Space wrap>
         <Select

@@ -1,8 +1,9 @@
 import type { AdminPromo, Currency } from '@wings/contracts';
 import { checkPromotion, type PromotionTerms, toLocalIso, zonedTimeToUtc } from '@wings/rules';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../../api/admin-client';
+import { FormModal } from '../../components/form-modal';
 import { HUB_ZONE } from '../../lib/format';
 import { ruleMessage } from '../../lib/rule-message';
 import { showServerErrors, toMajor, toMinor, usePricingOptions } from './fares-shared';
@@ -160,16 +161,12 @@ export function PromoModal({ promo, onClose }: { promo: AdminPromo | 'new'; onCl
   const moneyPrefix = currency || undefined;
 
   return (
-    <Modal
-      open
+    <FormModal
       width={640}
       title={isNew ? t('promos.createTitle') : t('promos.editTitle', { code: promo.code })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={create.isPending || update.isPending}
     >
       <Form<PromoForm> form={form} layout="vertical" onFinish={submit} initialValues={initialOf(promo)}>
         {isNew && (
@@ -244,6 +241,6 @@ export function PromoModal({ promo, onClose }: { promo: AdminPromo | 'new'; onCl
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

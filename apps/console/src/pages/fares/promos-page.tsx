@@ -1,15 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPromo, LanguageTag } from '@wings/contracts';
 import { formatMoney } from '@wings/rules';
-import { Alert, App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { FormModal } from '../../components/form-modal';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
+import { Readable } from '../../components/readable';
 import { formatInstant } from '../../lib/format';
 import { showServerErrors, useCanChangePricing } from './fares-shared';
 import { PromoModal } from './promo-form';
-import { Readable } from './readable';
 
 /** Each state's tag, in colours dark enough for AA contrast (antd's preset tags fall short). */
 const STATE_STYLE: Record<AdminPromo['state'], { color: string; background: string; borderColor: string }> = {
@@ -36,16 +38,13 @@ function DisableModal({ promo, onClose }: { promo: AdminPromo; onClose: () => vo
     },
   );
   return (
-    <Modal
-      open
+    <FormModal
       title={t('promos.disableTitle', { code: promo.code })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('promos.disable')}
       okButtonProps={{ danger: true }}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={disable.isPending}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={disable.isPending}
     >
       <Typography.Paragraph>{t('promos.disableHelp')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(v) => disable.mutate({ reason: v.reason.trim() })}>
@@ -57,7 +56,7 @@ function DisableModal({ promo, onClose }: { promo: AdminPromo; onClose: () => vo
           <Input.TextArea rows={3} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -85,16 +84,16 @@ function PromosPageContent() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('promos.title')}
-        </Typography.Title>
-        {canChange && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('promos.create')}
-          </Button>
-        )}
-      </Space>
+      <PageHeader
+        title={t('promos.title')}
+        action={
+          canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('promos.create')}
+            </Button>
+          )
+        }
+      />
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
       {list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />

@@ -1,18 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminTax, Currency } from '@wings/contracts';
 import { formatMoney } from '@wings/rules';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { FormModal } from '../../components/form-modal';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
+import { Readable } from '../../components/readable';
 import { showServerErrors, toMajor, toMinor, useCanChangePricing } from './fares-shared';
-import { Readable } from './readable';
+import { FilingFields, type FilingValues, filingBody } from './filing-fields';
 
 type PassengerType = AdminTax['passengerType'];
 const PASSENGER_TYPES: PassengerType[] = ['adult', 'child', 'infant'];
 
-interface TaxForm {
+interface TaxForm extends FilingValues {
   code?: string;
   scope?: 'country' | 'airport';
   scopeCode?: string;
@@ -20,9 +23,6 @@ interface TaxForm {
   currency?: Currency;
   amount: number | null;
   descriptionEn: string;
-  validFrom: string;
-  validTo?: string;
-  reason?: string;
 }
 
 const FORM_FIELDS = [
@@ -37,7 +37,6 @@ const FORM_FIELDS = [
   'validTo',
   'reason',
 ];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function TaxModal({ tax, onClose }: { tax: AdminTax | 'new'; onClose: () => void }) {
   const { t } = useTranslation('fares');
@@ -54,9 +53,7 @@ function TaxModal({ tax, onClose }: { tax: AdminTax | 'new'; onClose: () => void
   const body = (v: TaxForm) => ({
     amount: v.amount === null ? null : toMinor(v.amount),
     descriptionEn: v.descriptionEn,
-    validFrom: v.validFrom,
-    validTo: v.validTo || null,
-    ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+    ...filingBody(v),
   });
   const create = useAdminMutation<TaxForm, AdminTax>('/pricing/taxes', {
     invalidates: ['/pricing/taxes', '/audit'],
@@ -79,12 +76,10 @@ function TaxModal({ tax, onClose }: { tax: AdminTax | 'new'; onClose: () => void
     onError,
   });
   const required = { required: true, message: t('shell:common.required') };
-  const dateRule = { pattern: DATE, message: 'YYYY-MM-DD' };
   const scopeLabel = (x: AdminTax) => t(`taxes.scope.${x.scope}`, { code: x.scopeCode });
 
   return (
-    <Modal
-      open
+    <FormModal
       title={
         isNew
           ? t('taxes.createTitle')
@@ -94,12 +89,9 @@ function TaxModal({ tax, onClose }: { tax: AdminTax | 'new'; onClose: () => void
               passenger: t(`taxes.passenger.${tax.passengerType}`),
             })
       }
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={create.isPending || update.isPending}
     >
       <Form<TaxForm>
         form={form}
@@ -163,22 +155,9 @@ function TaxModal({ tax, onClose }: { tax: AdminTax | 'new'; onClose: () => void
         >
           <Input maxLength={120} />
         </Form.Item>
-        <Form.Item name="validFrom" label={t('taxes.form.validFrom')} rules={[required, dateRule]}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item
-          name="validTo"
-          label={t('taxes.form.validTo')}
-          extra={t('fares.form.validToHelp')}
-          rules={[dateRule]}
-        >
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="reason" label={t('reason')} extra={t('reasonHelp')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
+        <FilingFields kind="taxes" />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -206,16 +185,16 @@ function TaxesPageContent() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('taxes.title')}
-        </Typography.Title>
-        {canChange && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('taxes.create')}
-          </Button>
-        )}
-      </Space>
+      <PageHeader
+        title={t('taxes.title')}
+        action={
+          canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('taxes.create')}
+            </Button>
+          )
+        }
+      />
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
       <Space wrap>
         <Input

@@ -4,24 +4,13 @@ import type {
   AdminFlightChangeResult,
   AdminFlightDetail,
 } from '@wings/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
+import { FormModal } from '../../components/form-modal';
 import { QueryError } from '../../components/query-error';
 import { AirportTime, FlightStatusTags, LoadBar, wallClock } from './flight-parts';
 
@@ -211,15 +200,11 @@ function LimitDialog({
   );
   const taken = cls.sold + cls.held;
   return (
-    <Modal
-      open
+    <FormModal
       title={t('limit.title', { class: cls.bookingClass })}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={save.isPending}
     >
       <Form
         form={form}
@@ -242,7 +227,7 @@ function LimitDialog({
         </Form.Item>
         <ReasonField />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -264,15 +249,11 @@ function RetimeDialog({ flight, onClose }: { flight: AdminFlightDetail; onClose:
     },
   });
   return (
-    <Modal
-      open
+    <FormModal
       title={t('retime.title', { flightNo: flight.flightNo })}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={save.isPending}
     >
       <Typography.Paragraph type="secondary">{t('retime.note')}</Typography.Paragraph>
       <Form
@@ -306,7 +287,7 @@ function RetimeDialog({ flight, onClose }: { flight: AdminFlightDetail; onClose:
         </Form.Item>
         <ReasonField />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -338,16 +319,13 @@ function ConfirmDialog({
     },
   );
   return (
-    <Modal
-      open
+    <FormModal
       title={t(`${kind}.title`, { flightNo: flight.flightNo, date: flight.depLocalDate })}
       okText={t(`${kind}.confirm`)}
       okButtonProps={{ danger: kind === 'cancel' }}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={save.isPending}
     >
       <Typography.Paragraph>{t(`${kind}.note`)}</Typography.Paragraph>
       <Form
@@ -361,6 +339,6 @@ function ConfirmDialog({
       >
         <ReasonField required={kind === 'cancel'} />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,11 +1,12 @@
 import type { AdminFlightPage, AdminFlightRow, AdminRoute, FlightStatus } from '@wings/contracts';
 import { FLIGHT_STATUS_VALUES } from '@wings/contracts';
 import { addDays, localDate } from '@wings/rules';
-import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type QueryParams, useAdminQuery } from '../../api/admin-client';
+import { FilterForm, useListFilters } from '../../components/filter-form';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { HUB_ZONE } from '../../lib/format';
 import { AirportTime, FlightStatusTags, LoadBar } from './flight-parts';
@@ -45,27 +46,15 @@ export function flightsQuery(filters: FlightFilters, page: number): QueryParams 
 /** Dated flights by departure dates, route, number and status, each with its load. */
 export default function FlightsPage() {
   const { t } = useTranslation('network');
-  const [form] = Form.useForm<FlightFilters>();
-  const [filters, setFilters] = useState<FlightFilters>(defaultFilters);
-  const [page, setPage] = useState(1);
+  const list = useListFilters<FlightFilters>(defaultFilters);
+  const { filters, page, setPage } = list;
   const flights = useAdminQuery<AdminFlightPage>('/flights', flightsQuery(filters, page));
   const routes = useAdminQuery<{ list: AdminRoute[] }>('/network/routes');
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t('flights.title')}
-      </Typography.Title>
-      <Form<FlightFilters>
-        form={form}
-        layout="inline"
-        initialValues={filters}
-        onFinish={(values) => {
-          setFilters(values);
-          setPage(1);
-        }}
-        style={{ rowGap: 12 }}
-      >
+      <PageHeader title={t('flights.title')} />
+      <FilterForm list={list} initialValues={filters}>
         <Form.Item label={t('flights.filters.dates')} style={{ marginBottom: 0 }}>
           <Space>
             <Form.Item name="from" noStyle rules={[{ required: true }]}>
@@ -99,23 +88,7 @@ export default function FlightsPage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('shell:common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              const fresh = defaultFilters();
-              form.resetFields();
-              form.setFieldsValue(fresh);
-              setFilters(fresh);
-              setPage(1);
-            }}
-          >
-            {t('shell:common.reset')}
-          </Button>
-        </Space>
-      </Form>
+      </FilterForm>
       {flights.isError ? (
         <QueryError error={flights.error} onRetry={() => void flights.refetch()} />
       ) : (

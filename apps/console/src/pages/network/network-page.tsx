@@ -3,6 +3,7 @@ import { Alert, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAdminQuery } from '../../api/admin-client';
 import { currentLanguage } from '../../app/i18n';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 
 /** The network's airports, routes and weekly schedules (read-only for now). */
@@ -16,9 +17,7 @@ export default function NetworkPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t('network.title')}
-      </Typography.Title>
+      <PageHeader title={t('network.title')} />
       <Alert type="info" showIcon title={t('network.note')} />
       <Tabs
         items={[

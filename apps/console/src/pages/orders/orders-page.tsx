@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type QueryParams, useAdminQuery } from '../../api/admin-client';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatInstant } from '../../lib/format';
 import { formatMoney, localWallClock, OrderStatusTag, PAGE_THEME } from './order-format';
@@ -105,9 +106,7 @@ export default function OrdersPage() {
   return (
     <ConfigProvider theme={PAGE_THEME}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('search.title')}
-        </Typography.Title>
+        <PageHeader title={t('search.title')} />
         <Form<OrderFilters> form={form} layout="inline" onFinish={search} style={{ rowGap: 12 }}>
           <Form.Item name="orderNo" label={t('search.orderNo')}>
             <Input allowClear style={{ width: 170 }} />

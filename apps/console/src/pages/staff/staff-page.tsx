@@ -24,6 +24,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
+import { FormModal } from '../../components/form-modal';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
 import { formatInstant } from '../../lib/format';
 import { ruleMessage } from '../../lib/rule-message';
@@ -134,15 +136,11 @@ function AccountModal({
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={isNew ? t('form.createTitle') : t('form.editTitle', { name: account.name })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('shell:common.save')}
-      cancelText={t('shell:common.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      destroyOnHidden
+      form={form}
+      onClose={onClose}
+      saving={create.isPending || update.isPending}
     >
       <Form<AccountForm>
         form={form}
@@ -204,7 +202,7 @@ function AccountModal({
           </>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -231,16 +229,16 @@ export default function StaffPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        {isAdmin && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('create')}
-          </Button>
-        )}
-      </Space>
+      <PageHeader
+        title={t('title')}
+        action={
+          isAdmin && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('create')}
+            </Button>
+          )
+        }
+      />
       {!isAdmin && <Typography.Text type="secondary">{t('readOnly')}</Typography.Text>}
       {list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />

@@ -1,15 +1,17 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ApiError } from '@wings/api-client';
 import type { AdminTranslation, AdminTranslationList, StaffMe } from '@wings/contracts';
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
+import { FormModal } from '../../components/form-modal';
+import { PageHeader } from '../../components/page-header';
 import { QueryError } from '../../components/query-error';
+import { Readable } from '../../components/readable';
 import { formatInstant } from '../../lib/format';
 import { ruleMessage } from '../../lib/rule-message';
-import { Readable } from './readable';
 
 type Lang = 'zh' | 'en' | 'km';
 const LANGS: Lang[] = ['zh', 'en', 'km'];
@@ -62,16 +64,7 @@ function AddKeyModal({ onClose }: { onClose: () => void }) {
     },
   );
   return (
-    <Modal
-      open
-      title={t('addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={add.isPending}
-      destroyOnHidden
-    >
+    <FormModal title={t('addTitle')} form={form} onClose={onClose} saving={add.isPending}>
       <Form
         form={form}
         layout="vertical"
@@ -95,7 +88,7 @@ function AddKeyModal({ onClose }: { onClose: () => void }) {
           <Input />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -178,16 +171,16 @@ function TranslationsPageContent() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        {canChange && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('add')}
-          </Button>
-        )}
-      </Space>
+      <PageHeader
+        title={t('title')}
+        action={
+          canChange && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('add')}
+            </Button>
+          )
+        }
+      />
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('help')}
       </Typography.Paragraph>

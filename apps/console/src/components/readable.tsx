@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 
 /**
  * Link buttons and placeholders dark enough for WCAG AA contrast on white (antd's #1677ff links
- * and 25% black placeholders fall short: axe-core, e2e/console-fares.journey.test.ts; pages/fares has the same wrapper). Inherits
- * the console's theme and adds only these.
+ * and 25% black placeholders fall short: axe-core, e2e/console-fares.journey.test.ts). Inherits
+ * the console's theme and adds only these. The fares, taxes, promo codes and translations pages
+ * are wrapped in it.
  */
 export const READABLE_TOKENS = {
   colorLink: '#13285f',
