@@ -162,8 +162,9 @@ export const ZAdminTaxUpdate = ZAdminTaxCreate.pick({
 export type AdminTaxUpdate = z.input<typeof ZAdminTaxUpdate>;
 
 /**
- * A promo code as staff see it, with its uses so far. `state`: `active` (usable now),
- * `scheduled` (starts later), `ended` (past its end, or disabled), `used_up`.
+ * A promo code as staff see it, with its uses so far. `state`: `disabled` (staff disabled it:
+ * refused whatever its dates; `disabledAt` and `disabledReason` say when and why), `active`
+ * (usable now), `scheduled` (starts later), `ended` (past its end), `used_up`.
  */
 export const ZAdminPromo = z.object({
   code: z.string(),
@@ -178,7 +179,9 @@ export const ZAdminPromo = z.object({
   usageLimit: z.number().int().nullable(),
   usedCount: z.number().int(),
   listed: z.boolean(),
-  state: z.enum(['active', 'scheduled', 'ended', 'used_up']),
+  state: z.enum(['active', 'scheduled', 'ended', 'used_up', 'disabled']),
+  disabledAt: z.string().nullable(),
+  disabledReason: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type AdminPromo = z.infer<typeof ZAdminPromo>;
@@ -212,7 +215,10 @@ export const ZAdminPromoCreate = ZAdminPromoTerms.extend({
 export type AdminPromoCreate = z.input<typeof ZAdminPromoCreate>;
 export const ZAdminPromoParams = z.object({ code: z.string().trim().toUpperCase().min(1).max(20) });
 
-/** POST /api/admin/pricing/promos/:code/disable: ends the code now (its end becomes now), with a reason. */
+/**
+ * POST /api/admin/pricing/promos/:code/disable: disables the code now, with a reason (its dates stay
+ * as filed; travellers are refused it with `promo.disabled`). A code already disabled: 4760.
+ */
 export const ZAdminPromoDisable = z.object({
   reason: z.string().trim().min(1, 'is required').max(500),
 });

@@ -162,6 +162,8 @@ export const ZAdminFlightDetail = ZAdminFlightRow.extend({
   cabins: z.array(ZAdminCabinLoad),
   /** Orders with a segment on the flight, by status. */
   orders: z.object({ unpaid: z.number().int(), paid: z.number().int(), canceled: z.number().int() }),
+  /** When staff marked the flight departed (UTC); null before, and on flights marked before it was kept. */
+  departedAt: z.string().nullable(),
 });
 export type AdminFlightDetail = z.infer<typeof ZAdminFlightDetail>;
 
@@ -195,7 +197,10 @@ export const ZAdminRetimeRequest = z.object({
 /** POST /api/admin/flights/:id/cancel [admin]. */
 export const ZAdminFlightCancelRequest = z.object({ reason });
 
-/** POST /api/admin/flights/:id/depart [admin]: the flight left, at `departedAt` (now when absent). */
+/**
+ * POST /api/admin/flights/:id/depart [admin]: the flight left, at `departedAt` (now when absent),
+ * kept on the flight. Once only: a flight marked departed already is refused with 4736.
+ */
 export const ZAdminFlightDepartRequest = z.object({
   departedAt: z.string().datetime({ offset: true }).optional(),
   reason: reason.optional(),

@@ -186,7 +186,7 @@ export const ZPriceBreakdown = z.object({
     .object({
       code: z.string(),
       applied: z.boolean(),
-      /** Message key when not applied: promo.unknown, promo.expired, promo.min_spend, promo.route, promo.used_up. */
+      /** Message key when not applied: promo.unknown, promo.disabled, promo.expired, promo.min_spend, promo.route, promo.used_up. */
       reason: z.string().nullable(),
     })
     .nullable(),

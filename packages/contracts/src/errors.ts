@@ -163,7 +163,11 @@ export const ErrorCodes = {
   adminFlightNotScheduled: { code: '4734', key: 'admin.flight_not_scheduled' },
   /** Staff console: a retime whose arrival is not after its departure; `data.fields` names it. */
   adminRetimeInvalid: { code: '4735', key: 'admin.retime_invalid' },
+  /** Staff console: the flight was marked departed already; `params.departedAt` says when. */
+  adminFlightDeparted: { code: '4736', key: 'admin.flight_departed' },
   // admin: fares and promotions (add below)
+  /** Staff console: the promo code is disabled already; `params.disabledAt` says when. */
+  adminPromoDisabled: { code: '4750', key: 'admin.promo_disabled' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

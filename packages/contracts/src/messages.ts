@@ -471,6 +471,11 @@ export const messages = {
     en: 'This promo code has been used up.',
     km: 'លេខកូដប្រូម៉ូសិននេះត្រូវបានប្រើអស់ហើយ។',
   },
+  'promo.disabled': {
+    zh: '该优惠码已停用',
+    en: 'This promo code is no longer available.',
+    km: 'លេខកូដប្រូម៉ូសិននេះលែងអាចប្រើបានទៀតហើយ។',
+  },
   'booking.terms_required': {
     zh: '请阅读并勾选法律条款和服务条款',
     en: 'Please read and tick the legal and service terms.',
@@ -654,7 +659,17 @@ export const messages = {
     en: 'The arrival must be after the departure.',
     km: 'ពេលមកដល់ត្រូវតែក្រោយពេលចេញដំណើរ។',
   },
+  'admin.flight_departed': {
+    zh: '航班 {flightNo}（{date}）已于 {departedAt} 标记为已起飞，不能再次标记',
+    en: 'Flight {flightNo} on {date} was marked departed already, at {departedAt}.',
+    km: 'ជើងហោះហើរ {flightNo} ថ្ងៃ {date} ត្រូវបានកត់ត្រាថាបានចេញដំណើររួចហើយ នៅ {departedAt}។',
+  },
   // admin: fares and promotions (add below)
+  'admin.promo_disabled': {
+    zh: '该优惠码已于 {disabledAt} 停用',
+    en: 'This promo code was disabled already, at {disabledAt}.',
+    km: 'លេខកូដប្រូម៉ូសិននេះត្រូវបានបិទរួចហើយ នៅ {disabledAt}។',
+  },
   'promo.value_positive': {
     zh: '请填写大于 0 的整数',
     en: 'Enter a whole number greater than 0.',

@@ -71,6 +71,10 @@ export const orders = pgTable(
     index('orders_paid_unticketed_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = ${PAID} and ${t.ticketedAt} is null`),
+    /** The staff console: the order search's newest-first list and the dashboard's counts by day. */
+    index('orders_created_idx').on(t.createdAt),
+    /** The staff console: orders by contact e-mail, any case. */
+    index('orders_contact_email_idx').on(sql`lower(${t.contactEmail})`),
     check('orders_status_check', sql`${t.status} in (${STATUSES})`),
   ],
 );
@@ -98,6 +102,8 @@ export const orderSegments = pgTable(
   (t) => [
     uniqueIndex('order_segments_seq_key').on(t.orderId, t.seq),
     index('order_segments_flight_idx').on(t.flightId),
+    /** The staff console: the orders on a flight number's departures of a date. */
+    index('order_segments_flight_no_dep_idx').on(t.flightNo, t.depUtc),
   ],
 );
 
@@ -112,7 +118,11 @@ export const orderPassengers = pgTable(
     ...passengerColumns(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('order_passengers_seq_key').on(t.orderId, t.seq)],
+  (t) => [
+    uniqueIndex('order_passengers_seq_key').on(t.orderId, t.seq),
+    /** The staff console: orders by the beginning of a passenger's surname, any case (a `like 'x%'`). */
+    index('order_passengers_surname_idx').on(sql`lower(${t.surname}) text_pattern_ops`),
+  ],
 );
 
 /**

@@ -200,5 +200,9 @@ export const promoCodes = pgTable('promo_codes', {
   usedCount: integer('used_count').notNull().default(0),
   /** Listed by queryCodeList; an unlisted code still works when typed. */
   listed: smallint('listed').notNull().default(1),
+  /** When staff disabled the code: it is refused from then on, whatever its dates. Null while usable. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** Why staff disabled it, as the console shows it. */
+  disabledReason: text('disabled_reason'),
   ...timestamps,
 });

@@ -188,11 +188,15 @@ export const flights = pgTable(
       .notNull()
       .references(() => aircraftTypes.code),
     status: text('status').notNull().default('scheduled'),
+    /** When staff marked the flight departed; null before. */
+    departedAt: timestamp('departed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     unique('flights_flight_no_date_key').on(t.flightNo, t.depLocalDate),
     index('flights_route_date_idx').on(t.routeCode, t.depLocalDate),
+    /** The staff dashboard: the load of every flight of a range of local dates. */
+    index('flights_dep_date_idx').on(t.depLocalDate),
     check('flights_times', sql`${t.arrUtc} > ${t.depUtc} and ${t.originalArrUtc} > ${t.originalDepUtc}`),
     check('flights_status', sql`${t.status} in ('scheduled', 'cancelled', 'departed', 'arrived')`),
   ],

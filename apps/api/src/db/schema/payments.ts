@@ -123,6 +123,10 @@ export const payments = pgTable(
     ),
     /** The reconcile sweep: payments still pending, oldest first (few at any time). */
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    /** The staff dashboard: revenue by day, from payments paid. */
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'succeeded'`),
+    /** The staff dashboard: payment attempts started in the last 7 and 30 days. */
+    index('payments_created_idx').on(t.createdAt),
     uniqueIndex('payments_gateway_reference_key')
       .on(t.gateway, t.gatewayReference)
       .where(sql`${t.gatewayReference} is not null`),
@@ -181,6 +185,10 @@ export const paymentRefunds = pgTable(
       .where(sql`${t.reason} in ('seats_gone', 'duplicate_payment')`),
     check('payment_refunds_amount_positive', sql`${t.amount} > 0`),
     check('payment_refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    /** The staff dashboard: refunds not paid back yet (few at any time) and the oldest of them. */
+    index('payment_refunds_waiting_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'failed')`),
   ],
 );
 

@@ -60,6 +60,37 @@ describe('staff console: orders', () => {
   });
 
   describe('search', () => {
+    it('takes %, _ and \\ typed in a surname literally: they match only themselves', async () => {
+      const tag = [...Date.now().toString(26)]
+        .map((c) => String.fromCharCode(97 + Number.parseInt(c, 26)))
+        .join('');
+      const plain = `Lim${tag}`;
+      const flight = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
+      const a = await anOrder(t, { flight, passengerDetails: [{ surname: plain }] });
+      const b = await anOrder(t, { flight, passengerDetails: [{ surname: `Odd${tag}` }] });
+      // A surname from before the letters-only rule (an imported record) holding the characters.
+      const odd = `Odd${tag}_%\\x`;
+      await t.database.pool.query(
+        'update order_passengers set surname = $1 where order_id = (select id from orders where order_no = $2)',
+        [odd, b.orderNo],
+      );
+      const found = async (surname: string) => {
+        const res = await get(agent, `/orders?surname=${encodeURIComponent(surname)}`);
+        expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+        return res.body.data.list.map((r: { orderNo: string }) => r.orderNo);
+      };
+      expect(await found(plain)).toEqual([a.orderNo]);
+      // As wildcards these would find Lim…; as characters they match no surname.
+      expect(await found(`${plain.slice(0, 3)}%${plain.slice(4)}`)).toEqual([]);
+      expect(await found(`${plain.slice(0, 3)}_${plain.slice(4)}`)).toEqual([]);
+      expect(await found(`Lim${tag.slice(0, 2)}%`)).toEqual([]);
+      // The surname that holds them is found by them, any case.
+      expect(await found(`odd${tag}_%\\`)).toEqual([b.orderNo]);
+      expect(await found(`ODD${tag}_`)).toEqual([b.orderNo]);
+      expect(await found(`Odd${tag}%`)).toEqual([]);
+      expect(await found(`Odd${tag}_%x`)).toEqual([]);
+    });
+
     it('finds an order by number, PNR, surname, e-mail, ticket number, and flight with its local date', async () => {
       // Letters only (a surname's rule): a name no other test's passenger has.
       const surname = `Sok${[...Date.now().toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('')}`;

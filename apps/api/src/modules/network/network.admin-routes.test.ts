@@ -316,7 +316,7 @@ describe('staff console: network and flights (issue 13)', () => {
       expect(retime.code).toBe('4734');
     });
 
-    it('marks a flight departed, keeping the time in the audit row', async () => {
+    it('marks a flight departed once, keeping the time on the flight and in the audit row', async () => {
       const flight = await aPrivateFlight(t, { from: 'KTI', to: 'BKK' });
       const bad = await call('POST', `/flights/${flight.flightId}/depart`, { departedAt: 'yesterday' });
       expect(bad.code).toBe('400');
@@ -327,11 +327,28 @@ describe('staff console: network and flights (issue 13)', () => {
         reason: 'off blocks',
       });
       expect(res.code).toBe('0');
-      expect(res.data.status).toBe('departed');
+      expect(res.data).toMatchObject({ status: 'departed', departedAt });
+      expect((await call('GET', `/flights/${flight.flightId}`)).data).toMatchObject({
+        status: 'departed',
+        departedAt,
+      });
       expect(await auditRows(flight.flightId, 'flight.depart')).toMatchObject([
         { before: { status: 'scheduled' }, after: { status: 'departed', departedAt }, reason: 'off blocks' },
       ]);
-      expect((await call('POST', `/flights/${flight.flightId}/depart`, {})).code).toBe('4734');
+      // A second time is refused, saying when it left (in the origin's time), and changes nothing.
+      const again = await call('POST', `/flights/${flight.flightId}/depart`, {
+        departedAt: '2027-01-01T05:00:00.000Z',
+      });
+      expect(again.code).toBe('4736');
+      expect(again.message).toContain('was marked departed already');
+      expect(again.message).toContain('01 Jan 2027 10:04');
+      expect((await call('GET', `/flights/${flight.flightId}`)).data.departedAt).toBe(departedAt);
+      expect(await auditRows(flight.flightId, 'flight.depart')).toHaveLength(1);
+
+      const other = await aPrivateFlight(t, { from: 'KTI', to: 'BKK' });
+      expect((await call('GET', `/flights/${other.flightId}`)).data.departedAt).toBeNull();
+      expect((await call('POST', `/flights/${other.flightId}/cancel`, { reason: 'weather' })).code).toBe('0');
+      expect((await call('POST', `/flights/${other.flightId}/depart`, {})).code).toBe('4734');
     });
   });
 

@@ -11,7 +11,7 @@ import type {
   AdminSchedule,
 } from '@wings/contracts';
 import { OrderPayStatus } from '@wings/contracts';
-import { dateParam, zonedTimeToUtc } from '@wings/rules';
+import { dateParam, formatDateTime, inEveryLanguage, toLocalIso, zonedTimeToUtc } from '@wings/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../platform/access';
 import type { AuditActor, AuditLog } from '../../platform/audit/audit-log';
@@ -170,6 +170,7 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
       originalArrUtc: iso(flight.originalArrUtc),
       cabins,
       orders,
+      departedAt: flight.departedAt === null ? null : iso(flight.departedAt),
     };
   }
 
@@ -404,8 +405,9 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
     },
 
     /**
-     * Marks a scheduled flight departed at `departedAt` (now by default): the time is kept in the
-     * audit row (the flights table has no column for it yet). The coupons' use comes later.
+     * Marks a scheduled flight departed at `departedAt` (now by default), kept on the flight
+     * (`departed_at`) and in the audit row. Once only: a flight marked already is refused with 4736
+     * (another status than scheduled: 4734). The coupons' use comes later.
      */
     async depart(
       staff: StaffCaller,
@@ -415,8 +417,31 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
       const at = now();
       const departedAt = input.departedAt ? new Date(input.departedAt) : at;
       const flight = await db.transaction(async (tx) => {
-        const flight = await lockFlight(tx, id, true);
-        await createNetworkRepository(tx).setFlightStatus(flight.id, 'departed', at);
+        const flight = await lockFlight(tx, id, false);
+        const since = flight.departedAt;
+        if (since !== null) {
+          throw new AppError('adminFlightDeparted', {
+            params: {
+              flightNo: flight.flightNo,
+              date: dateParam(flight.depLocalDate),
+              departedAt: inEveryLanguage((lang) =>
+                formatDateTime(toLocalIso(since, flight.originZone), lang),
+              ),
+            },
+          });
+        }
+        // Not scheduled (cancelled, or marked departed before its time was kept): 4734.
+        const refused = () =>
+          new AppError('adminFlightNotScheduled', {
+            params: {
+              flightNo: flight.flightNo,
+              date: dateParam(flight.depLocalDate),
+              status: flight.status,
+            },
+          });
+        if (flight.status !== 'scheduled') throw refused();
+        if (!(await createNetworkRepository(tx).setFlightDeparted(flight.id, departedAt, at)))
+          throw refused();
         await audit.record(
           {
             actor: actorOf(staff),
@@ -434,7 +459,7 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
         return flight;
       });
       deps.searchChanges.dropHere({ routes: [flight.routeCode] });
-      return detailOf(db, { ...flight, status: 'departed' });
+      return detailOf(db, { ...flight, status: 'departed', departedAt });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Currency, LocalizedText } from '@wings/contracts';
-import { and, asc, count, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { aircraftTypes, airports, flights, routes, schedules } from '../../db/schema/network';
 import type { Executor } from '../../platform/db';
@@ -76,6 +76,8 @@ export interface StoredFlight {
   originalArrUtc: Date;
   aircraftCode: string;
   status: 'scheduled' | 'cancelled' | 'departed' | 'arrived';
+  /** When staff marked it departed; null before (and on flights marked before this was kept). */
+  departedAt: Date | null;
 }
 
 /** Which dated flights the staff console lists. */
@@ -122,6 +124,7 @@ export function createNetworkRepository(db: Executor) {
     originalArrUtc: r.flight.originalArrUtc,
     aircraftCode: r.flight.aircraftCode,
     status: r.flight.status as StoredFlight['status'],
+    departedAt: r.flight.departedAt,
   });
   return {
     /** Every airport and route (small, static reference data). */
@@ -255,6 +258,19 @@ export function createNetworkRepository(db: Executor) {
         .update(flights)
         .set({ status, updatedAt: now })
         .where(eq(flights.id, Number(id)));
+    },
+
+    /**
+     * Marks a scheduled flight departed at `departedAt`, once: false when it is no longer
+     * scheduled or was marked already (the caller, holding the flight's lock, checked both).
+     */
+    async setFlightDeparted(id: string, departedAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(flights)
+        .set({ status: 'departed', departedAt, updatedAt: now })
+        .where(and(eq(flights.id, Number(id)), eq(flights.status, 'scheduled'), isNull(flights.departedAt)))
+        .returning({ id: flights.id });
+      return rows.length === 1;
     },
 
     /** Whether the network has no airport yet: a database nobody has filled. */

@@ -49,10 +49,14 @@ export interface PromoFiling {
   usageLimit: number | null;
   usedCount: number;
   listed: boolean;
+  /** When staff disabled the code, and why; null while usable. */
+  disabledAt: Date | null;
+  disabledReason: string | null;
   updatedAt: Date;
 }
 
-export type PromoWrite = Omit<PromoFiling, 'usedCount' | 'updatedAt'>;
+/** A code's terms as staff write them; uses and disabling are kept apart. */
+export type PromoWrite = Omit<PromoFiling, 'usedCount' | 'updatedAt' | 'disabledAt' | 'disabledReason'>;
 
 /** A unique key already taken (PostgreSQL 23505): the caller names the field. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -122,6 +126,8 @@ function toPromo(r: typeof promoCodes.$inferSelect): PromoFiling {
     usageLimit: r.usageLimit,
     usedCount: r.usedCount,
     listed: r.listed === 1,
+    disabledAt: r.disabledAt,
+    disabledReason: r.disabledReason,
     updatedAt: r.updatedAt,
   };
 }
@@ -313,6 +319,16 @@ export function createPricingAdminRepository(db: Db) {
       const [row] = await tx
         .update(promoCodes)
         .set({ ...values, listed: input.listed ? 1 : 0, updatedAt: at })
+        .where(eq(promoCodes.code, code))
+        .returning();
+      return toPromo(row!);
+    },
+
+    /** Disables a code from `at` on, with the reason staff gave; its terms and uses stay. */
+    async disablePromo(tx: Executor, code: string, reason: string, at: Date): Promise<PromoFiling> {
+      const [row] = await tx
+        .update(promoCodes)
+        .set({ disabledAt: at, disabledReason: reason, updatedAt: at })
         .where(eq(promoCodes.code, code))
         .returning();
       return toPromo(row!);

@@ -14,7 +14,7 @@ import {
   type ZAdminTaxQuery,
   type ZAdminTaxUpdate,
 } from '@wings/contracts';
-import { checkPromotion, PROMO_CODE, type RuleIssue } from '@wings/rules';
+import { checkPromotion, formatDateTime, inEveryLanguage, PROMO_CODE, type RuleIssue } from '@wings/rules';
 import type { z } from 'zod';
 import type { AuditActor, AuditRecord } from '../../platform/audit/audit-log';
 import type { Executor } from '../../platform/db';
@@ -87,8 +87,9 @@ function taxOut(t: TaxFiling): AdminTax {
   };
 }
 
-/** Where a promotion stands now: ended (or disabled) first, then used up, not started, usable. */
+/** Where a promotion stands now: disabled first, then ended, used up, not started, usable. */
 function promoState(p: PromoFiling, at: Date): AdminPromo['state'] {
+  if (p.disabledAt !== null) return 'disabled';
   if (at.getTime() > p.validTo.getTime()) return 'ended';
   if (p.usageLimit !== null && p.usedCount >= p.usageLimit) return 'used_up';
   if (at.getTime() < p.validFrom.getTime()) return 'scheduled';
@@ -110,6 +111,8 @@ function promoOut(p: PromoFiling, at: Date): AdminPromo {
     usedCount: p.usedCount,
     listed: p.listed,
     state: promoState(p, at),
+    disabledAt: p.disabledAt === null ? null : p.disabledAt.toISOString(),
+    disabledReason: p.disabledReason,
     updatedAt: p.updatedAt.toISOString(),
   };
 }
@@ -133,7 +136,12 @@ function taxAudit(t: TaxFiling) {
 
 function promoAudit(p: PromoFiling) {
   const { updatedAt: _at, ...rest } = p;
-  return { ...rest, validFrom: p.validFrom.toISOString(), validTo: p.validTo.toISOString() };
+  return {
+    ...rest,
+    validFrom: p.validFrom.toISOString(),
+    validTo: p.validTo.toISOString(),
+    disabledAt: p.disabledAt === null ? null : p.disabledAt.toISOString(),
+  };
 }
 
 const SCOPE_CODE = { country: /^[A-Z]{2}$/, airport: /^[A-Z]{3}$/ } as const;
@@ -441,21 +449,25 @@ export function createPricingAdminService(deps: PricingAdminDeps) {
       return promoOut(promo, now());
     },
 
-    /** Ends a code now (its end becomes now; a code not yet started ends before it starts). */
+    /**
+     * Disables a code now, with the reason (its dates and uses stay as filed): travellers are
+     * refused it with `promo.disabled` from this instant on. There is no re-enabling; a code
+     * disabled already is refused with 4750.
+     */
     async disablePromo(code: string, reason: string, who: StaffChange): Promise<AdminPromo> {
       const at = now();
       const promo = await repo.transaction(async (tx) => {
         const before = await repo.promoForUpdate(tx, code);
         if (!before) throw new AppError('resourceNotFound');
-        const { usedCount: _used, updatedAt: _updated, ...terms } = before;
-        // Ended a millisecond ago, so it is refused from this instant on (`promoFor`: after its end).
-        const end = new Date(at.getTime() - 1);
-        const ended: PromoWrite = {
-          ...terms,
-          validFrom: before.validFrom.getTime() < end.getTime() ? before.validFrom : end,
-          validTo: before.validTo.getTime() < end.getTime() ? before.validTo : end,
-        };
-        const after = await repo.updatePromo(tx, ended, at);
+        const since = before.disabledAt;
+        if (since !== null) {
+          throw new AppError('adminPromoDisabled', {
+            params: {
+              disabledAt: inEveryLanguage((lang) => `${formatDateTime(since.toISOString(), lang)} UTC`),
+            },
+          });
+        }
+        const after = await repo.disablePromo(tx, code, reason, at);
         await deps.audit.record(
           {
             actor: who.actor,

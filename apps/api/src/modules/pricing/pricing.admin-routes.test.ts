@@ -1,7 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { anOrder, aPrivateFlight } from '../../../test/scenarios';
+import { contact, offerFor, party } from '../../../test/support/booking';
+import { client, registerUser } from '../../../test/support/clients';
 import { expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
 import { seedDemo } from '../../db/seed';
 
@@ -437,10 +439,12 @@ describe('staff console: fares, taxes and promo codes (/api/admin/pricing)', () 
       });
     });
 
-    it('disables a code with a reason: the next price refuses it as ended', async () => {
+    it('disables a code with a reason: its dates stay, the next price and booking refuse it as disabled', async () => {
       const flight = await aPrivateFlight(t, { from: 'KTI', to: 'SIN' });
       const code = uniqueCode('STOP');
-      expect((await admin(t, boss, 'POST', '/pricing/promos', { code, ...promoTerms() })).code).toBe('0');
+      const created = await admin(t, boss, 'POST', '/pricing/promos', { code, ...promoTerms() });
+      expect(created.code).toBe('0');
+      expect(created.data).toMatchObject({ state: 'active', disabledAt: null, disabledReason: null });
       const offer = await t.app.pricing.createOffer({
         passengers: [1, 0, 0],
         segments: [{ flightId: flight.flightId, bookingClass: 'M' }],
@@ -455,11 +459,54 @@ describe('staff console: fares, taxes and promo codes (/api/admin/pricing)', () 
         reason: 'leaked online',
       });
       expect(disabled.code).toBe('0');
-      expect(disabled.data.state).toBe('ended');
+      expect(disabled.data).toMatchObject({
+        state: 'disabled',
+        disabledReason: 'leaked online',
+        validFrom: created.data.validFrom,
+        validTo: created.data.validTo,
+      });
+      expect(Date.parse(disabled.data.disabledAt)).toBeLessThanOrEqual(Date.now());
+      const listed = await admin(t, finance, 'GET', '/pricing/promos');
+      expect(listed.data.list.find((p: { code: string }) => p.code === code)).toMatchObject({
+        state: 'disabled',
+        disabledReason: 'leaked online',
+      });
       const after = await t.app.pricing.priceBreakdown(offer.offerId, code);
-      expect(after.breakdown.promo).toMatchObject({ applied: false, reason: 'promo.expired' });
+      expect(after.breakdown.promo).toMatchObject({ applied: false, reason: 'promo.disabled' });
+
+      // A traveller booking with it (the real booking call) is refused with its own message.
+      const traveller = client(t);
+      await registerUser(t, traveller);
+      const offerId = await offerFor(
+        traveller,
+        [1, 0, 0],
+        [{ flightId: flight.flightId, bookingClass: 'M' }],
+      );
+      const booked = await traveller.post('/travelsky/ibe/saveTicketOrder', {
+        offerId,
+        passengers: party([1, 0, 0], flight.depLocalDate),
+        contact,
+        promoCode: code.toLowerCase(),
+        idempotencyKey: randomUUID(),
+        acceptTerms: true,
+      });
+      expect(booked.body.code).toBe('400');
+      expect(booked.body.data.fields).toEqual([
+        expect.objectContaining({ field: 'promoCode', key: 'promo.disabled' }),
+      ]);
+      expect(booked.body.message).toContain('no longer available');
+      const used = await t.database.pool.query('select used_count from promo_codes where code = $1', [code]);
+      expect(used.rows[0].used_count).toBe(0);
+
       const rows = await auditRows(t, 'promo', code);
-      expect(rows.at(-1)).toMatchObject({ action: 'promo.disable', reason: 'leaked online' });
+      expect(rows.at(-1)).toMatchObject({
+        action: 'promo.disable',
+        reason: 'leaked online',
+        after: expect.objectContaining({ disabledReason: 'leaked online' }),
+      });
+      const again = await admin(t, boss, 'POST', `/pricing/promos/${code}/disable`, { reason: 'twice' });
+      expect(again.code).toBe('4750');
+      expect((await auditRows(t, 'promo', code)).length).toBe(rows.length);
       const unknown = await admin(t, boss, 'POST', '/pricing/promos/NOSUCHCODE1/disable', { reason: 'x' });
       expect(unknown.status).toBe(404);
     });

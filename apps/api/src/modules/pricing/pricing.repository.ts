@@ -75,6 +75,8 @@ export interface PromoRecord {
   usageLimit: number | null;
   usedCount: number;
   listed: boolean;
+  /** When staff disabled the code (refused from then on, whatever its dates); null while usable. */
+  disabledAt: Date | null;
 }
 
 /** A route of the network with its airports' countries (fare rules: the China-route rule). */
@@ -104,11 +106,13 @@ function toPromo(r: Record<string, unknown>): PromoRecord {
     usageLimit: r.usage_limit === null || r.usage_limit === undefined ? null : Number(r.usage_limit),
     usedCount: Number(r.used_count),
     listed: Number(r.listed) === 1,
+    disabledAt:
+      r.disabled_at === null || r.disabled_at === undefined ? null : new Date(r.disabled_at as string),
   };
 }
 
 const PROMO_COLUMNS = sql.raw(
-  'code, title_zh, title_en, title_km, kind, value, currency, min_spend, valid_from, valid_to, routes, usage_limit, used_count, listed',
+  'code, title_zh, title_en, title_km, kind, value, currency, min_spend, valid_from, valid_to, routes, usage_limit, used_count, listed, disabled_at',
 );
 
 const OFFER_COLUMNS = `o.id::text, o.user_id::text, o.currency, o.adults, o.children, o.infants,
@@ -147,7 +151,8 @@ export function promoUsePart(anchor: SQL, code: string | null): { ctes: SQL; tak
     ctes: sql`pricing_promo_use as (
       update promo_codes p set used_count = p.used_count + 1, updated_at = now()
         from ${anchor} a
-       where p.code = ${normalised}::text and (p.usage_limit is null or p.used_count < p.usage_limit)
+       where p.code = ${normalised}::text and p.disabled_at is null
+         and (p.usage_limit is null or p.used_count < p.usage_limit)
       returning p.code
     )`,
     taken: sql`(${normalised}::text is null or exists (select 1 from pricing_promo_use))`,
@@ -325,11 +330,11 @@ export function createPricingRepository(db: Db) {
       return r ? toPromo(r) : null;
     },
 
-    /** Listed promotions valid at `at` and not used up. */
+    /** Listed promotions valid at `at`, not disabled and not used up. */
     async listedPromos(at: Date): Promise<PromoRecord[]> {
       const result = await db.execute<Record<string, unknown>>(sql`
         select ${PROMO_COLUMNS} from promo_codes
-        where listed = 1 and valid_from <= ${at.toISOString()}::timestamptz and valid_to >= ${at.toISOString()}::timestamptz
+        where listed = 1 and disabled_at is null and valid_from <= ${at.toISOString()}::timestamptz and valid_to >= ${at.toISOString()}::timestamptz
           and (usage_limit is null or used_count < usage_limit)
         order by valid_to, code
       `);
@@ -338,12 +343,13 @@ export function createPricingRepository(db: Db) {
 
     /**
      * Counts one use of a promo code, only while it has uses left: one conditional UPDATE, so
-     * concurrent orders can never use a code more often than its limit. False: none left.
+     * concurrent orders can never use a code more often than its limit. False: none left, or
+     * staff disabled the code meanwhile.
      */
     async redeemPromo(executor: SqlExecutor, code: string): Promise<boolean> {
       const result = await executor.execute<{ code: string }>(sql`
         update promo_codes set used_count = used_count + 1, updated_at = now()
-        where code = ${code} and (usage_limit is null or used_count < usage_limit)
+        where code = ${code} and disabled_at is null and (usage_limit is null or used_count < usage_limit)
         returning code
       `);
       return result.rows.length === 1;

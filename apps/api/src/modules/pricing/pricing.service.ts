@@ -55,6 +55,7 @@ export interface PriceLine {
 export type PromoReason =
   | 'promo.unknown'
   | 'promo.expired'
+  | 'promo.disabled'
   | 'promo.min_spend'
   | 'promo.route'
   | 'promo.used_up';
@@ -248,6 +249,8 @@ export function createPricingService(deps: PricingServiceDeps) {
     const promo = !code ? null : known !== undefined ? known : await repo.findPromo(code);
     if (!promo) return refuse('promo.unknown', null);
     const promotion = toPromotion(promo, offer.currency);
+    // Disabled by staff: refused whatever its dates (no re-enabling; a new code replaces it).
+    if (promo.disabledAt !== null) return refuse('promo.disabled', promotion);
     if (at.getTime() < promo.validFrom.getTime() || at.getTime() > promo.validTo.getTime()) {
       return refuse('promo.expired', promotion);
     }

@@ -55,6 +55,8 @@ const promo = (over: Partial<AdminPromo> = {}): AdminPromo =>
     usedCount: 7,
     listed: true,
     state: 'active',
+    disabledAt: null,
+    disabledReason: null,
     updatedAt: '2026-11-20T02:00:00.000Z',
     ...over,
   });
@@ -201,12 +203,20 @@ describe('promo codes', () => {
     });
   });
 
-  test('disables a code with a reason', async () => {
+  test('disables a code with a reason, then lists it as disabled with when and why', async () => {
+    let current = promo();
     const calls = fakeAdminApi({
       'GET /auth/me': { data: aMember(['admin']) },
       'GET /pricing/options': { data: OPTIONS },
-      'GET /pricing/promos': { data: ZAdminPromoList.parse({ list: [promo()] }) },
-      'POST /pricing/promos/ANGKOR20/disable': { data: promo({ state: 'ended' }) },
+      'GET /pricing/promos': () => ({ data: ZAdminPromoList.parse({ list: [current] }) }),
+      'POST /pricing/promos/ANGKOR20/disable': (call) => {
+        current = promo({
+          state: 'disabled',
+          disabledAt: '2026-11-24T03:00:00.000Z',
+          disabledReason: (call.body as { reason: string }).reason,
+        });
+        return { data: current };
+      },
     });
     renderConsole('/fares/promos');
     await screen.findByText('ANGKOR20');
@@ -221,5 +231,9 @@ describe('promo codes', () => {
         reason: 'leaked online',
       }),
     );
+    // Shown in the hub's time (Phnom Penh, UTC+7), with the reason; no second disabling.
+    expect(await screen.findByText(/^Disabled .*10:00:00.*: leaked online$/)).toBeTruthy();
+    expect(screen.getByText('Disabled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disable ANGKOR20' })).toBeNull();
   });
 });

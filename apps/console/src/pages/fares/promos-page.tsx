@@ -19,6 +19,7 @@ const STATE_STYLE: Record<AdminPromo['state'], { color: string; background: stri
   scheduled: { color: '#003a8c', background: '#e6f4ff', borderColor: '#91caff' },
   ended: { color: 'rgba(0, 0, 0, 0.75)', background: '#fafafa', borderColor: '#d9d9d9' },
   used_up: { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' },
+  disabled: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
 };
 
 /** Disable a code now, with the reason the audit log keeps. */
@@ -148,9 +149,19 @@ function PromosPageContent() {
             },
             {
               title: t('promos.columns.state'),
-              dataIndex: 'state',
-              render: (state: AdminPromo['state']) => (
-                <Tag style={STATE_STYLE[state]}>{t(`promos.state.${state}`)}</Tag>
+              key: 'state',
+              render: (_, p) => (
+                <Space orientation="vertical" size={2}>
+                  <Tag style={STATE_STYLE[p.state]}>{t(`promos.state.${p.state}`)}</Tag>
+                  {p.disabledAt !== null && (
+                    <Typography.Text type="secondary">
+                      {t('promos.disabledOn', {
+                        at: formatInstant(p.disabledAt),
+                        reason: p.disabledReason ?? '',
+                      })}
+                    </Typography.Text>
+                  )}
+                </Space>
               ),
             },
             ...(canChange
@@ -167,7 +178,7 @@ function PromosPageContent() {
                         >
                           {t('promos.edit')}
                         </Button>
-                        {p.state !== 'ended' && (
+                        {p.state !== 'disabled' && (
                           <Button
                             type="link"
                             danger

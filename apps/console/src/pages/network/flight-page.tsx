@@ -91,6 +91,11 @@ export default function FlightPage() {
             {wallClock(f.originalArrUtc, f.destinationZone).replace('T', ' ')}
           </Descriptions.Item>
         ) : null}
+        {f.departedAt !== null ? (
+          <Descriptions.Item label={t('flight.departedAt')} span={2}>
+            <AirportTime iso={f.departedAt} zone={f.originZone} />
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('flight.orders')} span={2}>
           {t('flight.ordersValue', f.orders)}
         </Descriptions.Item>

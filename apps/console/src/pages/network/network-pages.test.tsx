@@ -43,6 +43,7 @@ const DETAIL: AdminFlightDetail = {
   originalDepUtc: ROW.depUtc,
   originalArrUtc: ROW.arrUtc,
   orders: { unpaid: 1, paid: 3, canceled: 0 },
+  departedAt: null,
   cabins: [
     {
       cabin: 'C',
@@ -233,18 +234,31 @@ describe('flight page', () => {
     expect(calls.find((c) => c.path === '/flights/42/cancel')!.body).toEqual({ reason: 'typhoon' });
   });
 
-  test('marking departed asks for a confirmation; its reason is optional', { timeout: 60_000 }, async () => {
+  test('marking departed asks for a confirmation; its reason is optional; the page shows when', {
+    timeout: 60_000,
+  }, async () => {
+    let current = DETAIL;
     const calls = fakeAdminApi({
       'GET /auth/me': { data: aMember(['admin']) },
-      'GET /flights/42': reply(ZAdminFlightDetail, DETAIL),
-      'POST /flights/42/depart': reply(ZAdminFlightDetail, { ...DETAIL, status: 'departed' }),
+      'GET /flights/42': () => reply(ZAdminFlightDetail, current),
+      'POST /flights/42/depart': () => {
+        current = { ...DETAIL, status: 'departed', departedAt: '2027-01-15T01:42:00.000Z' };
+        return reply(ZAdminFlightDetail, current);
+      },
     });
     renderConsole('/flights/42');
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark departed' }));
+    const mark = await screen.findByRole('button', { name: 'Mark departed' });
+    expect(screen.queryByText('Departed at')).toBeNull();
+    fireEvent.click(mark);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark departed' }));
     expect(await screen.findByText('The flight is marked departed')).toBeTruthy();
     expect(calls.find((c) => c.path === '/flights/42/depart')!.body).toEqual({});
+    // In Phnom Penh's time: 01:42 UTC is 08:42 there.
+    const departed = await screen.findByText('Departed at');
+    const row = departed.closest('tr')!;
+    expect(within(row).getByText('08:42')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark departed' })).toBeNull();
   });
 });
 
