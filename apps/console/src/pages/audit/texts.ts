@@ -56,7 +56,7 @@ export const texts = {
     before: 'Before',
     after: 'After',
     noChange: 'No change recorded',
-    total: '{{total}} entries',
+    total: 'Entries: {{total}}',
   },
   km: {
     menu: 'កំណត់ហេតុសវនកម្ម',

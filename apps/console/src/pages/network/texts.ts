@@ -131,7 +131,7 @@ export const texts = {
         status: 'Status',
         load: 'Seats (sold / held / capacity)',
       },
-      total: '{{total}} flights',
+      total: 'Flights: {{total}}',
     },
     status: { scheduled: 'Scheduled', cancelled: 'Cancelled', departed: 'Departed', arrived: 'Arrived' },
     retimed: 'Retimed',

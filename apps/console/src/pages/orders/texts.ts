@@ -204,7 +204,7 @@ export const texts = {
       anyStatus: 'Any status',
       submit: 'Search',
       reset: 'Reset',
-      total: '{{total}} orders',
+      total: 'Orders: {{total}}',
       empty: 'No order matches',
       hint: 'Combine any filters. Surname and e-mail ignore case; a surname may be just its beginning.',
     },
