@@ -240,6 +240,18 @@ function RefundQueue({ title, queue }: { title: string; queue: DashboardRefundQu
   );
 }
 
+/** A card of two figures side by side (today and this month, 7 and 30 days, failed and pending). */
+function FigurePair({ title, first, second }: { title: string; first: ReactNode; second: ReactNode }) {
+  return (
+    <Card title={title}>
+      <Row gutter={16}>
+        <Col span={12}>{first}</Col>
+        <Col span={12}>{second}</Col>
+      </Row>
+    </Card>
+  );
+}
+
 /** The staff dashboard: the day's and the month's figures, and their charts. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -267,46 +279,35 @@ export default function DashboardPage() {
           </Typography.Text>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={8}>
-              <Card title={t('bookings.title')}>
-                <Row gutter={16}>
-                  <Col span={12}>
-                    <Statistic title={t('bookings.today')} value={data.bookings.today} />
-                  </Col>
-                  <Col span={12}>
-                    <Statistic title={t('bookings.month')} value={data.bookings.month} />
-                  </Col>
-                </Row>
-              </Card>
+              <FigurePair
+                title={t('bookings.title')}
+                first={<Statistic title={t('bookings.today')} value={data.bookings.today} />}
+                second={<Statistic title={t('bookings.month')} value={data.bookings.month} />}
+              />
             </Col>
             <Col xs={24} lg={8}>
-              <Card title={t('revenue.title')}>
-                <Row gutter={16}>
-                  <Col span={12}>
-                    <Statistic
-                      title={t('revenue.today')}
-                      valueRender={() => <Amounts list={data.revenue.today} />}
-                    />
-                  </Col>
-                  <Col span={12}>
-                    <Statistic
-                      title={t('revenue.month')}
-                      valueRender={() => <Amounts list={data.revenue.month} />}
-                    />
-                  </Col>
-                </Row>
-              </Card>
+              <FigurePair
+                title={t('revenue.title')}
+                first={
+                  <Statistic
+                    title={t('revenue.today')}
+                    valueRender={() => <Amounts list={data.revenue.today} />}
+                  />
+                }
+                second={
+                  <Statistic
+                    title={t('revenue.month')}
+                    valueRender={() => <Amounts list={data.revenue.month} />}
+                  />
+                }
+              />
             </Col>
             <Col xs={24} lg={8}>
-              <Card title={t('success.title')}>
-                <Row gutter={16}>
-                  <Col span={12}>
-                    <SuccessRate title={t('success.last7')} rate={data.paymentSuccess.last7Days} />
-                  </Col>
-                  <Col span={12}>
-                    <SuccessRate title={t('success.last30')} rate={data.paymentSuccess.last30Days} />
-                  </Col>
-                </Row>
-              </Card>
+              <FigurePair
+                title={t('success.title')}
+                first={<SuccessRate title={t('success.last7')} rate={data.paymentSuccess.last7Days} />}
+                second={<SuccessRate title={t('success.last30')} rate={data.paymentSuccess.last30Days} />}
+              />
             </Col>
             <Col xs={24} lg={12}>
               <Card title={t('load.title')}>
@@ -315,16 +316,11 @@ export default function DashboardPage() {
               </Card>
             </Col>
             <Col xs={24} lg={12}>
-              <Card title={t('refunds.title')}>
-                <Row gutter={16}>
-                  <Col span={12}>
-                    <RefundQueue title={t('refunds.failed')} queue={data.refundsWaiting.failed} />
-                  </Col>
-                  <Col span={12}>
-                    <RefundQueue title={t('refunds.pending')} queue={data.refundsWaiting.pending} />
-                  </Col>
-                </Row>
-              </Card>
+              <FigurePair
+                title={t('refunds.title')}
+                first={<RefundQueue title={t('refunds.failed')} queue={data.refundsWaiting.failed} />}
+                second={<RefundQueue title={t('refunds.pending')} queue={data.refundsWaiting.pending} />}
+              />
             </Col>
           </Row>
           <Row gutter={[16, 16]}>
