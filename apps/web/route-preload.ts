@@ -172,7 +172,10 @@ export function preloadManifest(
   return { manifest, missing };
 }
 
-/** The app's own preload sources: the routes of app/route-pages.ts, the texts of app/i18n/bundles. */
+/**
+ * The app's own preload sources: the routes of app/route-pages.ts, and the texts of each language
+ * (packages/contracts/src/app-texts, where the console's translation editor reads them too).
+ */
 export function appPreloadSources(root: string): PreloadSources {
   const src = path.join(root, 'src');
   return {
@@ -180,7 +183,10 @@ export function appPreloadSources(root: string): PreloadSources {
       Object.entries(ROUTE_PAGES).map(([route, page]) => [route, path.join(src, pageSource(page))]),
     ),
     languages: Object.fromEntries(
-      ['zh', 'en', 'km'].map((lang) => [lang, path.join(src, 'app', 'i18n', 'locales', `${lang}.ts`)]),
+      ['zh', 'en', 'km'].map((lang) => [
+        lang,
+        path.join(root, '..', '..', 'packages', 'contracts', 'src', 'app-texts', `${lang}.ts`),
+      ]),
     ),
   };
 }

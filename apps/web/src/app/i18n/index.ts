@@ -24,9 +24,9 @@ type Texts = Record<string, string>;
 
 const LOADERS: Record<string, Record<LanguageTag, () => Promise<Texts>>> = {
   [APP_NS]: {
-    zh: () => import('./locales/zh').then((m) => m.zh),
-    en: () => import('./locales/en').then((m) => m.en),
-    km: () => import('./locales/km').then((m) => m.km),
+    zh: () => import('@wings/contracts/app-texts/zh').then((m) => m.zh),
+    en: () => import('@wings/contracts/app-texts/en').then((m) => m.en),
+    km: () => import('@wings/contracts/app-texts/km').then((m) => m.km),
   },
   [SERVER_NS]: {
     zh: () => import('virtual:server-messages/zh').then((m) => m.default),

@@ -1,8 +1,8 @@
-import { LANGUAGE_TAGS, messages } from '@wings/contracts';
+import { LANGUAGE_TAGS, messages } from '../index';
 import { describe, expect, test } from 'vitest';
-import { en } from './locales/en';
-import { km } from './locales/km';
-import { zh } from './locales/zh';
+import { en } from './en';
+import { km } from './km';
+import { zh } from './zh';
 
 /**
  * Every interface text exists in Chinese, English and Khmer (issue 10's check): a key added to
