@@ -1,5 +1,5 @@
-import { LANGUAGE_TAGS, messages } from '../index';
 import { describe, expect, test } from 'vitest';
+import { LANGUAGE_TAGS, messages } from '../index';
 import { en } from './en';
 import { km } from './km';
 import { zh } from './zh';
