@@ -58,7 +58,7 @@ type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
 /** What booking needs of the pricing module. */
 export type PricingPort = Pick<
   PricingService,
-  'getOffer' | 'bookingOffer' | 'priceBreakdown' | 'releasePromo' | 'retakePromo'
+  'getOffer' | 'bookingOffer' | 'priceBreakdown' | 'promoFor' | 'releasePromo' | 'retakePromo'
 >;
 
 /** What booking needs of the payments module: the order's payable, made and withdrawn with it. */
@@ -223,6 +223,17 @@ export class BookingService {
     return this.deps.pricing;
   }
 
+  /**
+   * Why a promo code priced into the offer could not be taken when the order was written: staff
+   * disabled it or it ran past its end meanwhile (their own messages), or its last use went to
+   * another order (`promo.used_up`).
+   */
+  private async promoRefusal(offer: OfferRecord, code: string | null): Promise<string> {
+    if (!code) return 'promo.used_up';
+    const now = await this.deps.pricing.promoFor(offer, code, this.deps.now());
+    return now.reason === 'promo.disabled' || now.reason === 'promo.expired' ? now.reason : 'promo.used_up';
+  }
+
   /** POST ibe/addPassenger: every problem of the passengers and contact, by field; 400 when any. */
   async addPassenger(input: AddPassengerInput, caller: Caller): Promise<{ valid: true }> {
     const { record } = await this.pricing().getOffer(input.offerId);
@@ -364,7 +375,7 @@ export class BookingService {
           if ('conflict' in made) throw new RollBack(made.conflict);
           if (made.held) await this.checkHoldLimits(made.held, holds, record);
           if (!made.taken.seats) throw new AppError('seatsSoldOut');
-          if (!made.taken.promo) throw invalid([{ field: 'promoCode', key: 'promo.used_up' }]);
+          if (!made.taken.promo) throw invalid([{ field: 'promoCode', key: await this.promoRefusal(record, appliedPromo) }]);
           // What payments will charge: the order's total, stored once with its own lines.
           await this.deps.payables.createPayable(handle, {
             kind: 'order',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
 import { client, registerUser } from '../../../test/support/clients';
@@ -107,6 +107,31 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
       expect.objectContaining({ field: 'promoCode', key: 'promo.used_up' }),
     ]);
     expect(await usedCount(code)).toBe(1);
+  });
+
+  it('refuses a code staff disabled while the traveller was booking with its own message, not "used up"', async () => {
+    const code = await oneUseCode();
+    const a = await member();
+    const flight = await aPrivateFlight(t, { from: 'MFM', to: 'KTI' });
+    // The price is worked out with the code applied; staff disable it before the order is written.
+    const priced = t.app.pricing.priceBreakdown.bind(t.app.pricing);
+    const spy = vi.spyOn(t.app.pricing, 'priceBreakdown').mockImplementation(async (...args) => {
+      const result = await priced(...args);
+      await t.database.pool.query(
+        `update promo_codes set disabled_at = now(), disabled_reason = 'leaked' where code = $1`,
+        [code],
+      );
+      return result;
+    });
+    try {
+      const { res, id } = await book(a, flight, code);
+      expect(spy).toHaveBeenCalled();
+      expect(id).toBeNull();
+      expect(res.body.data.fields).toEqual([expect.objectContaining({ field: 'promoCode', key: 'promo.disabled' })]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await usedCount(code)).toBe(0);
   });
 
   it('takes the use again when an expired order is paid late', async () => {
