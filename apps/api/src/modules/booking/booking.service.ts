@@ -375,7 +375,8 @@ export class BookingService {
           if ('conflict' in made) throw new RollBack(made.conflict);
           if (made.held) await this.checkHoldLimits(made.held, holds, record);
           if (!made.taken.seats) throw new AppError('seatsSoldOut');
-          if (!made.taken.promo) throw invalid([{ field: 'promoCode', key: await this.promoRefusal(record, appliedPromo) }]);
+          if (!made.taken.promo)
+            throw invalid([{ field: 'promoCode', key: await this.promoRefusal(record, appliedPromo) }]);
           // What payments will charge: the order's total, stored once with its own lines.
           await this.deps.payables.createPayable(handle, {
             kind: 'order',

@@ -127,7 +127,9 @@ describe('a limited promo code is not burnt by unpaid orders (issue 9)', () => {
       const { res, id } = await book(a, flight, code);
       expect(spy).toHaveBeenCalled();
       expect(id).toBeNull();
-      expect(res.body.data.fields).toEqual([expect.objectContaining({ field: 'promoCode', key: 'promo.disabled' })]);
+      expect(res.body.data.fields).toEqual([
+        expect.objectContaining({ field: 'promoCode', key: 'promo.disabled' }),
+      ]);
     } finally {
       spy.mockRestore();
     }
