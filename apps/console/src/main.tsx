@@ -1,4 +1,4 @@
-import './app/fonts.css';
+import '@wings/browser-kit/khmer-font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './app/console-app';

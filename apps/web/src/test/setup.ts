@@ -1,3 +1,4 @@
+import '@wings/browser-kit/jsdom-shims';
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach } from 'vitest';
@@ -10,34 +11,6 @@ import { takeFakeReplyDrifts } from './fake-api';
 
 // On a loaded two-core CI machine a page can take longer than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
-
-// jsdom lacks a few browser APIs antd-mobile touches.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
-window.scrollTo = () => {};
-Element.prototype.scrollTo ??= () => {};
-Element.prototype.scrollIntoView ??= () => {};
 
 enableAntdReact19();
 initI18n('en');
