@@ -11,4 +11,5 @@ export * from './passenger-types';
 export * from './person';
 export * from './promotion';
 export * from './search';
+export * from './seats';
 export * from './signature';
