@@ -14,6 +14,9 @@ interface ShownFare {
   adultPrice: { amount: number; currency: 'USD' | 'CNY' };
 }
 
+/** The home page's title as the app ships it (packages/contracts app-texts/en.ts, `home.hero_title`). */
+const APP_TITLE = 'Fly Cambodia and beyond';
+
 /** What the traveller app's search shows for a route and date (its API, as the app calls it). */
 async function search(baseUrl: string, from: string, to: string, date: string) {
   const accessToken = await getAccessToken(baseUrl);
@@ -44,7 +47,7 @@ async function choose(page: Page, combobox: string, option: string, search = fal
 describe('staff console: fares and translations (issue 13)', () => {
   const journey = useJourney('console-fares');
 
-  it('an admin changes a fare and the next search shows it; a content editor changes a text and the app shows it; an auditor finds both and an agent’s resent itinerary in the audit log', async () => {
+  it('an admin changes a fare and the next search shows it; a content editor changes a text of the app, the app shows it, and resets it; an auditor finds both and an agent’s resent itinerary in the audit log', async () => {
     const { url } = journey.server;
     const date = addDays(localDate(new Date(), 'Asia/Phnom_Penh'), 21);
 
@@ -127,32 +130,39 @@ describe('staff console: fares and translations (issue 13)', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await admin.context().close();
 
-    // The content editor adds the home page's title, then edits it in place, three languages at once.
+    // The content editor changes the home page's title, one of the app's own texts (the editor
+    // lists all of them): an override in English, Chinese left to the app's own text.
     const tag = randomUUID().slice(0, 6);
     const editor = await openConsole(journey.browser, url, 'content_editor');
     await openFromMenu(editor, 'Translations');
     await editor.getByRole('heading', { name: 'Translations' }).waitFor();
-    await editor.getByRole('button', { name: 'Add key' }).click();
-    const add = editor.getByRole('dialog');
-    await add.getByLabel('Key').fill('home.hero_title');
-    await add.getByLabel('English').fill(`Fly with us ${tag}`);
-    await add.getByRole('button', { name: 'Save' }).click();
-    await editor.getByRole('button', { name: 'Edit home.hero_title' }).waitFor();
-    // Chinese and Khmer are missing: marked.
-    await editor.getByText('Missing').first().waitFor();
+    // The first page of the app's texts, side by side.
+    await editor
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor();
     await screenshot(editor, 'console-fares-06-translations');
     expect(await axeFindings(editor)).toEqual([]);
+    await editor.getByLabel('Search by key or text').fill('home.hero_title');
+    await editor.getByRole('button', { name: 'Edit home.hero_title' }).waitFor();
+    await editor.getByRole('cell', { name: APP_TITLE, exact: true }).waitFor();
 
     const title = `Cambodia and beyond ${tag}`;
     await editor.getByRole('button', { name: 'Edit home.hero_title' }).click();
-    await editor.getByLabel('中文 text of home.hero_title').fill(`飞遍柬埔寨 ${tag}`);
-    await editor.getByLabel('English text of home.hero_title').fill(title);
-    await editor.getByLabel('ខ្មែរ text of home.hero_title').fill(`ហោះហើរកម្ពុជា ${tag}`);
-    await screenshot(editor, 'console-fares-07-inline-edit');
+    const editDialog = editor.getByRole('dialog');
+    await editDialog.getByText(`Left empty, the app’s text: ${APP_TITLE}`).waitFor();
+    await editDialog.getByLabel('English').fill(title);
+    await editDialog.getByLabel('ខ្មែរ').fill(`ហោះហើរកម្ពុជា ${tag}`);
+    await editDialog.getByLabel('Reason').fill('autumn campaign');
+    await screenshot(editor, 'console-fares-07-edit-text');
     expect(await axeFindings(editor)).toEqual([]);
-    await editor.getByRole('button', { name: 'Save', exact: true }).click();
-    await editor.getByText(title).waitFor();
-    await editor.context().close();
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Saved: the traveller app shows it at its next start').waitFor();
+    // The new text in effect, marked edited, with the app's own beneath it.
+    await editor.getByText(title, { exact: true }).waitFor();
+    await editor.getByText(`App: ${APP_TITLE}`).waitFor();
+    await screenshot(editor, 'console-fares-08-edited');
+    expect(await axeFindings(editor)).toEqual([]);
 
     // The traveller app shows the new text after its next start (it merges queryList at start-up).
     const phone = await phoneContext(journey.browser, 'en-US');
@@ -161,10 +171,21 @@ describe('staff console: fares and translations (issue 13)', () => {
     await app.getByRole('heading', { level: 1 }).waitFor();
     await app.reload();
     await app.getByRole('heading', { level: 1, name: title }).waitFor();
-    await screenshot(app, 'console-fares-08-traveller-app');
+    await screenshot(app, 'console-fares-09-traveller-app');
+
+    // Reset: the override goes, and the app's own title is back at the app's next start.
+    await editor.getByRole('button', { name: 'Reset home.hero_title' }).click();
+    await editor.getByText('Remove the edit of home.hero_title?', { exact: false }).waitFor();
+    await editor.getByRole('button', { name: 'Yes' }).click();
+    await editor.getByText('Back to the app’s text: the traveller app shows it at its next start').waitFor();
+    await editor.getByRole('cell', { name: APP_TITLE, exact: true }).waitFor();
+    expect(await editor.getByRole('button', { name: 'Reset home.hero_title' }).count()).toBe(0);
+    await editor.context().close();
+    await app.reload();
+    await app.getByRole('heading', { level: 1, name: APP_TITLE }).waitFor();
     await phone.close();
 
-    // An auditor finds the three changes in the audit log, each by its action and target, made by
+    // An auditor finds the changes in the audit log, each by its action and target, made by
     // the member who made it.
     const auditor = await openConsole(journey.browser, url, 'auditor', '/audit');
     await auditor.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -177,6 +198,12 @@ describe('staff console: fares and translations (issue 13)', () => {
         by: 'content_editor',
         shot: 'text',
       },
+      {
+        action: 'translation.reset',
+        target: 'translation 1:home.hero_title',
+        by: 'content_editor',
+        shot: 'text-reset',
+      },
     ] as const;
     for (const [i, change] of changes.entries()) {
       await auditor.getByLabel('Action').fill(change.action);
@@ -188,7 +215,7 @@ describe('staff console: fares and translations (issue 13)', () => {
       await row.waitFor();
       expect(await row.count()).toBe(1);
       expect(await row.textContent()).toContain(demoStaff(change.by).email);
-      await screenshot(auditor, `console-fares-${String(9 + i).padStart(2, '0')}-audit-${change.shot}`);
+      await screenshot(auditor, `console-fares-${String(10 + i).padStart(2, '0')}-audit-${change.shot}`);
     }
     expect(await axeFindings(auditor)).toEqual([]);
 
@@ -197,21 +224,23 @@ describe('staff console: fares and translations (issue 13)', () => {
     await auditor.getByRole('heading', { name: `Order ${booking.orderNo}` }).waitFor();
     await auditor.getByTestId('order-history').waitFor();
     expect(await auditor.locator('[data-testid^="action-"]').count()).toBe(0);
-    await screenshot(auditor, 'console-fares-12-auditor-order');
+    await screenshot(auditor, 'console-fares-14-auditor-order');
     await openFromMenu(auditor, 'Fares');
     await auditor.getByRole('heading', { name: 'Fares' }).waitFor();
     await auditor.getByText('You can read these; only admins can change them.').waitFor();
     await auditor.locator('tr.ant-table-row').first().waitFor();
     expect(await auditor.getByRole('button', { name: 'New fare' }).count()).toBe(0);
     expect(await auditor.getByRole('button', { name: /^Edit / }).count()).toBe(0);
-    await screenshot(auditor, 'console-fares-13-auditor-fares');
+    await screenshot(auditor, 'console-fares-15-auditor-fares');
     await openFromMenu(auditor, 'Translations');
     await auditor.getByRole('heading', { name: 'Translations' }).waitFor();
     await auditor.getByText('You can read these; only admins and content editors can change them.').waitFor();
-    await auditor.getByText(title).waitFor();
+    await auditor.getByLabel('Search by key or text').fill('home.hero_title');
+    await auditor.getByRole('cell', { name: APP_TITLE, exact: true }).waitFor();
     expect(await auditor.getByRole('button', { name: 'Add key' }).count()).toBe(0);
     expect(await auditor.getByRole('button', { name: /^Edit / }).count()).toBe(0);
-    await screenshot(auditor, 'console-fares-14-auditor-translations');
+    expect(await auditor.getByRole('button', { name: /^Reset / }).count()).toBe(0);
+    await screenshot(auditor, 'console-fares-16-auditor-translations');
     await auditor.context().close();
   });
 });

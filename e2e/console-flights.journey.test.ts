@@ -96,6 +96,33 @@ describe('staff console: flights (issue 13)', () => {
     await page.getByText('Asia/Phnom_Penh').first().waitFor();
     await screenshot(page, 'console-flights-07-network');
     expect(await axeFindings(page)).toEqual([]);
+
+    // The admin adds a schedule line on an existing route: its dated flights appear at once.
+    const first = addDays(date, 30);
+    const last = addDays(date, 32);
+    await page.getByRole('tab', { name: 'Schedules' }).click();
+    await page.getByRole('button', { name: 'Add schedule line' }).click();
+    const line = page.getByRole('dialog');
+    await line.getByLabel('Flight number').fill('WC177');
+    await line.getByLabel('Route').fill('KTI-SAI');
+    await page.locator('.ant-select-item-option[title="KTI-SAI"]').click();
+    await line.getByLabel('Departure (local time at the origin)').fill('21:30');
+    await line.getByLabel('Aircraft type').click();
+    await page.locator('.ant-select-item-option[title^="320"]').click();
+    await line.getByLabel('First date').fill(first);
+    await line.getByLabel('Last date').fill(last);
+    await screenshot(page, 'console-flights-08-schedule');
+    expect(await axeFindings(page)).toEqual([]);
+    await line.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Schedule line WC177 added: 3 dated flights').waitFor();
+
+    await page.goto(`${url}/console/flights`);
+    await page.getByLabel('Departure dates 1').fill(first);
+    await page.getByLabel('Departure dates 2').fill(last);
+    await page.getByLabel('Flight number').fill('WC177');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'WC177' }).count()).toBe(3);
+    await screenshot(page, 'console-flights-09-new-flights');
     await context.close();
   });
 });

@@ -25,6 +25,7 @@ import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
+import { settingsModule } from './modules/settings';
 import { shoppingModule } from './modules/shopping';
 import { staffModule } from './modules/staff';
 import { ticketsModule } from './modules/tickets';
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // names as dependencies (Fastify refuses to start if one is missing or comes later), registers
   // its jobs and adds its calls to a request layer (docs/decisions.md, issue 11).
   await app.register(networkModule, { platform, config: config.network });
+  // The airline's settings (the customer-service contact): e-mails and the itinerary read it.
+  await app.register(settingsModule, { platform, config: { seedDemo: config.network.seedDemo } });
   await app.register(inventoryModule, { platform, config: undefined });
   await app.register(exchangeRatesModule, { platform, config: undefined });
   await app.register(ticketsModule, { platform, config: undefined });

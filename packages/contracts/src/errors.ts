@@ -165,6 +165,12 @@ export const ErrorCodes = {
   adminRetimeInvalid: { code: '4735', key: 'admin.retime_invalid' },
   /** Staff console: the flight was marked departed already; `params.departedAt` says when. */
   adminFlightDeparted: { code: '4736', key: 'admin.flight_departed' },
+  /** Staff console: no airport with this code. */
+  adminAirportNotFound: { code: '4737', key: 'admin.airport_not_found' },
+  /** Staff console: no route with this code. */
+  adminRouteNotFound: { code: '4738', key: 'admin.route_not_found' },
+  /** Staff console: no schedule line with this id. */
+  adminScheduleNotFound: { code: '4739', key: 'admin.schedule_not_found' },
   // admin: fares and promotions (add below)
   /** Staff console: the promo code is disabled already; `params.disabledAt` says when. */
   adminPromoDisabled: { code: '4750', key: 'admin.promo_disabled' },

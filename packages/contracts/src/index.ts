@@ -5,6 +5,7 @@ export * from './admin-dashboard';
 export * from './admin-fares';
 export * from './admin-network';
 export * from './admin-orders';
+export * from './admin-settings';
 export * from './auth';
 export * from './booking';
 export * from './common';

@@ -664,6 +664,76 @@ export const messages = {
     en: 'Flight {flightNo} on {date} was marked departed already, at {departedAt}.',
     km: 'ជើងហោះហើរ {flightNo} ថ្ងៃ {date} ត្រូវបានកត់ត្រាថាបានចេញដំណើររួចហើយ នៅ {departedAt}។',
   },
+  'admin.airport_not_found': {
+    zh: '没有机场 {code}',
+    en: 'There is no airport {code}.',
+    km: 'មិនមានអាកាសយានដ្ឋាន {code} ទេ។',
+  },
+  'admin.route_not_found': {
+    zh: '没有航线 {code}',
+    en: 'There is no route {code}.',
+    km: 'មិនមានផ្លូវហោះហើរ {code} ទេ។',
+  },
+  'admin.schedule_not_found': {
+    zh: '没有该航班计划',
+    en: 'There is no such schedule line.',
+    km: 'មិនមានកាលវិភាគហោះហើរនេះទេ។',
+  },
+  'admin.airport_exists': {
+    zh: '机场 {code} 已存在',
+    en: 'Airport {code} exists already.',
+    km: 'អាកាសយានដ្ឋាន {code} មានរួចហើយ។',
+  },
+  'admin.airport_unknown': {
+    zh: '没有机场 {code}，请先添加该机场',
+    en: 'There is no airport {code}: add it first.',
+    km: 'មិនមានអាកាសយានដ្ឋាន {code} ទេ៖ សូមបន្ថែមវាជាមុនសិន។',
+  },
+  'admin.zone_unknown': {
+    zh: '{zone} 不是有效的 IANA 时区（例如 Asia/Phnom_Penh）',
+    en: '{zone} is not a known IANA time zone (e.g. Asia/Phnom_Penh).',
+    km: '{zone} មិនមែនជាតំបន់ពេលវេលា IANA ដែលស្គាល់ទេ (ឧ. Asia/Phnom_Penh)។',
+  },
+  'admin.zone_in_use': {
+    zh: '{count} 个已排定的航班在 {code} 起飞或到达，其当地日期和时刻按原时区确定，因此不能更改时区',
+    en: 'The time zone cannot change: {count} dated flights leave or arrive at {code}, and their local dates and times were set in the old zone.',
+    km: 'មិនអាចប្តូរតំបន់ពេលវេលាបានទេ៖ ជើងហោះហើរ {count} ចេញដំណើរ ឬមកដល់ {code} ហើយកាលបរិច្ឆេទ និងម៉ោងក្នុងស្រុករបស់វាត្រូវបានកំណត់តាមតំបន់ចាស់។',
+  },
+  'admin.route_same_airports': {
+    zh: '出发和到达机场不能相同',
+    en: 'The route must go to another airport than it leaves from.',
+    km: 'ផ្លូវហោះហើរត្រូវតែទៅអាកាសយានដ្ឋានផ្សេងពីកន្លែងចេញដំណើរ។',
+  },
+  'admin.route_exists': {
+    zh: '航线 {code} 已存在',
+    en: 'Route {code} exists already.',
+    km: 'ផ្លូវហោះហើរ {code} មានរួចហើយ។',
+  },
+  'admin.aircraft_unknown': {
+    zh: '没有机型 {code}',
+    en: 'There is no aircraft type {code}.',
+    km: 'មិនមានប្រភេទយន្តហោះ {code} ទេ។',
+  },
+  'admin.schedule_overlap': {
+    zh: '航班 {flightNo} 在重叠的有效期内已有同一天执行的计划（{from} 至 {to}）',
+    en: 'Flight {flightNo} already flies on one of these days in an overlapping period ({from} to {to}).',
+    km: 'ជើងហោះហើរ {flightNo} មានហោះរួចហើយនៅថ្ងៃមួយក្នុងចំណោមថ្ងៃទាំងនេះ ក្នុងរយៈពេលត្រួតគ្នា ({from} ដល់ {to})។',
+  },
+  'admin.schedule_dates_taken': {
+    zh: '航班 {flightNo} 在 {dates} 已有航班（仍在执行或有旅客订过），新计划不能在这些日期执行：请从之后的日期开始，或使用其他航班号',
+    en: 'Flight {flightNo} already has a dated flight on {dates} (still flying, or booked by travellers before it was cancelled): start the new line after those dates or give it another number.',
+    km: 'ជើងហោះហើរ {flightNo} មានជើងហោះហើរនៅ {dates} រួចហើយ (នៅតែហោះ ឬមានអ្នកដំណើរកក់មុនពេលលុបចោល)៖ សូមចាប់ផ្តើមកាលវិភាគថ្មីបន្ទាប់ពីកាលបរិច្ឆេទទាំងនោះ ឬប្រើលេខជើងហោះហើរផ្សេង។',
+  },
+  'admin.schedule_end_before_start': {
+    zh: '结束日期不能早于开始日期 {validFrom}',
+    en: 'The last date cannot be before the first date, {validFrom}.',
+    km: 'កាលបរិច្ឆេទចុងក្រោយមិនអាចមុនកាលបរិច្ឆេទដំបូង {validFrom} បានទេ។',
+  },
+  'admin.schedule_end_later': {
+    zh: '该计划已于 {validTo} 结束，只能提前结束日期',
+    en: 'This line ends on {validTo} already: its end can only be brought forward.',
+    km: 'កាលវិភាគនេះបញ្ចប់នៅ {validTo} រួចហើយ៖ អាចប្តូរថ្ងៃបញ្ចប់ឱ្យមុនបានតែប៉ុណ្ណោះ។',
+  },
   // admin: fares and promotions (add below)
   'admin.promo_disabled': {
     zh: '该优惠码已于 {disabledAt} 停用',
@@ -766,7 +836,48 @@ export const messages = {
     en: 'Write the text in at least one language.',
     km: 'សូមសរសេរអត្ថបទយ៉ាងហោចណាស់មួយភាសា។',
   },
+  'admin.translation_placeholders': {
+    zh: '请保留应用原文中的占位符，不多不少：{placeholders}',
+    en: 'Keep the placeholders of the app’s text, no more and no fewer: {placeholders}.',
+    km: 'សូមរក្សាកន្លែងដាក់តម្លៃនៃអត្ថបទរបស់កម្មវិធី មិនច្រើន មិនតិច៖ {placeholders}។',
+  },
+  'admin.translation_placeholders_none': {
+    zh: '应用原文没有占位符，请删除：{placeholders}',
+    en: 'The app’s text has no placeholders: remove {placeholders}.',
+    km: 'អត្ថបទរបស់កម្មវិធីគ្មានកន្លែងដាក់តម្លៃទេ៖ សូមលុប {placeholders}។',
+  },
+  'admin.translation_reset_app_only': {
+    zh: '只有应用自带的文本可以恢复，此键仅由后台维护',
+    en: 'Only a text of the app can be reset: this key is the back office’s own.',
+    km: 'មានតែអត្ថបទរបស់កម្មវិធីប៉ុណ្ណោះដែលអាចកំណត់ឡើងវិញបាន៖ គន្លឹះនេះជារបស់ការិយាល័យខាងក្រោយផ្ទាល់។',
+  },
   // admin: dashboard (add below)
+  // admin: settings (add below)
+  'settings.phone_format': {
+    zh: '请按国际格式填写电话号码（含国家代码），例如 +855 23 999 888：+ 加 8 到 15 位数字，可含空格',
+    en: 'Enter the phone number in international format with its country code, e.g. +855 23 999 888: + and 8 to 15 digits, spaces allowed.',
+    km: 'សូមបញ្ចូលលេខទូរស័ព្ទជាទម្រង់អន្តរជាតិ រួមទាំងលេខកូដប្រទេស ឧទាហរណ៍ +855 23 999 888៖ សញ្ញា + និងលេខ 8 ដល់ 15 ខ្ទង់ អាចមានដកឃ្លា។',
+  },
+  'settings.email_too_long': {
+    zh: '电子邮箱地址最多 {max} 个字符（它印在邮件和行程单的页脚一行内）',
+    en: 'The e-mail address can have at most {max} characters (it is printed on one line of e-mail and itinerary footers).',
+    km: 'អាសយដ្ឋានអ៊ីមែលអាចមានយ៉ាងច្រើន {max} តួអក្សរ (វាត្រូវបានបោះពុម្ពលើបន្ទាត់តែមួយនៃបាតកថាអ៊ីមែល និងឯកសារដំណើរ)។',
+  },
+  'settings.email_format': {
+    zh: '请填写有效的电子邮箱地址，例如 service@example.com',
+    en: 'Enter a valid e-mail address, e.g. service@example.com.',
+    km: 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលដែលត្រឹមត្រូវ ឧទាហរណ៍ service@example.com។',
+  },
+  'settings.time_format': {
+    zh: '请按 时:分 填写时间，例如 08:30',
+    en: 'Enter the time as HH:MM, e.g. 08:30.',
+    km: 'សូមបញ្ចូលម៉ោងជាទម្រង់ ម៉ោង:នាទី ឧទាហរណ៍ 08:30។',
+  },
+  'settings.close_before_open': {
+    zh: '结束时间须晚于开始时间',
+    en: 'The closing time must be after the opening time.',
+    km: 'ម៉ោងបិទត្រូវនៅក្រោយម៉ោងបើក។',
+  },
 } as const satisfies Record<string, Record<LanguageTag, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './customer-service';
 export * from './date-format';
 export * from './dates';
 export * from './distance';

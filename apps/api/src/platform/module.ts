@@ -53,6 +53,7 @@ export type ModuleName =
   | 'payments'
   | 'itinerary'
   | 'staff'
+  | 'settings'
   | 'dev-mailbox';
 
 /**

@@ -9,6 +9,7 @@ import {
   ZCheckEmailCodeResponse,
   ZCheckFlightScheduleResponse,
   ZConvertAmountResponse,
+  ZCustomerServiceResponse,
   ZDoneResponse,
   ZExchangeRateResponse,
   ZFailureData,
@@ -106,6 +107,8 @@ const REPLY_SCHEMAS: Record<string, ReplySchema> = {
   'GET /api/ca/caweb/backend/queryOne/:id': ZFareRule,
   // booking (orders and their reads)
   'GET /api/booking/settings': ZBookingSettingsResponse,
+  // modules/settings
+  'GET /api/settings/customer-service': ZCustomerServiceResponse,
   'POST /api/travelsky/ibe/addPassenger': ZAddPassengerResponse,
   'POST /api/travelsky/ibe/saveTicketOrder': ZSavedOrder,
   'POST /api/travelsky/ibe/queryOrderByOrderNo': ZOrderLookupResponse,

@@ -1,4 +1,4 @@
-import type { Airport } from '@wings/contracts';
+import { type Airport, DEFAULT_CUSTOMER_SERVICE } from '@wings/contracts';
 import { addDays, SEARCH_WINDOW_DAYS } from '@wings/rules';
 import { vi } from 'vitest';
 import { fakeReplyDrift } from './api-replies';
@@ -74,6 +74,8 @@ export const defaultHandler: Handler = (call) => {
   if (call.path === '/api/travelsky/ibe/getAirport') return ok({ airports: AIRPORTS });
   // The API's default GUEST_NATIONALITIES.
   if (call.path === '/api/booking/settings') return ok({ guestNationalities: ['KH', 'CN', 'TH'] });
+  // The API's default customer-service contact (the spec's hours, no phone or e-mail set).
+  if (call.path === '/api/settings/customer-service') return ok(DEFAULT_CUSTOMER_SERVICE);
   if (call.path.startsWith('/api/travelsky/ibe/getFlightByDepartCity/')) {
     const dep = call.path.split('/').pop();
     return ok({

@@ -63,6 +63,9 @@ export const en = {
   'service.sunday': 'Sunday',
   'service.closed': 'Closed',
   'service.zone': 'Cambodia time (GMT+7)',
+  'service.hours': '{{open}} – {{close}}',
+  'service.phone': 'Phone',
+  'service.email': 'E-mail',
 
   'more.language': 'Language',
   'more.about': 'About',

@@ -64,6 +64,9 @@ export const km: Record<UiKey, string> = {
   'service.sunday': 'ថ្ងៃអាទិត្យ',
   'service.closed': 'បិទ',
   'service.zone': 'ម៉ោងកម្ពុជា (GMT+7)',
+  'service.hours': '{{open}} – {{close}}',
+  'service.phone': 'ទូរស័ព្ទ',
+  'service.email': 'អ៊ីមែល',
 
   'more.language': 'ភាសា',
   'more.about': 'អំពីយើង',

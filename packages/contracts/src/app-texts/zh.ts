@@ -64,6 +64,9 @@ export const zh: Record<UiKey, string> = {
   'service.sunday': '周日',
   'service.closed': '休息',
   'service.zone': '柬埔寨时间（GMT+7）',
+  'service.hours': '{{open}} – {{close}}',
+  'service.phone': '客服电话',
+  'service.email': '客服邮箱',
 
   'more.language': '语言',
   'more.about': '关于我们',

@@ -10,5 +10,6 @@ export * from './network';
 export * from './oauth';
 export * from './payments';
 export * from './platform';
+export * from './settings';
 export * from './staff';
 export * from './tickets';

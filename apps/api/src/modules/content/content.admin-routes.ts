@@ -6,6 +6,7 @@ import {
   ZAdminTranslationList,
   ZAdminTranslationParams,
   ZAdminTranslationQuery,
+  ZAdminTranslationReset,
   ZAdminTranslationUpdate,
 } from '@wings/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,7 +33,8 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
         config: { roles: CONTENT_READ_ROLES },
         schema: {
           tags,
-          summary: 'Translation texts side by side, searched and filtered by missing language',
+          summary:
+            'Translation texts side by side (for the app: its own texts merged with the overrides), searched, filtered, paged',
           querystring: ZAdminTranslationQuery,
           response: { 200: envelope(ZAdminTranslationList) },
         },
@@ -46,7 +48,7 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
         config: { roles: CONTENT_CHANGE_ROLES },
         schema: {
           tags,
-          summary: 'Add a key with its texts',
+          summary: 'Add a key of the back office’s own with its texts',
           body: ZAdminTranslationCreate,
           response: { 200: envelope(ZAdminTranslation) },
         },
@@ -60,7 +62,7 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
         config: { roles: CONTENT_CHANGE_ROLES },
         schema: {
           tags,
-          summary: 'Change the three texts of a key at once',
+          summary: 'Change the three texts of a key at once (for an app key: create or replace its override)',
           params: ZAdminTranslationParams,
           body: ZAdminTranslationUpdate,
           response: { 200: envelope(ZAdminTranslation) },
@@ -69,6 +71,29 @@ export function contentAdminRoutes(service: ContentAdminService): FastifyPluginA
       async (request) =>
         ok(
           await service.update(
+            request.params.platform,
+            request.params.key,
+            request.body,
+            staffChangeOf(request),
+          ),
+        ),
+    );
+
+    app.post(
+      '/content/translations/:platform/:key/reset',
+      {
+        config: { roles: CONTENT_CHANGE_ROLES },
+        schema: {
+          tags,
+          summary: 'Drop the override of an app text: the app’s own text shows again',
+          params: ZAdminTranslationParams,
+          body: ZAdminTranslationReset,
+          response: { 200: envelope(ZAdminTranslation) },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.reset(
             request.params.platform,
             request.params.key,
             request.body,

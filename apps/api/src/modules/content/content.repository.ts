@@ -93,6 +93,15 @@ export class ContentRepository {
       .where(and(eq(translations.platform, platform), eq(translations.code, row.code)));
   }
 
+  /** Removes a key's row (the app's own text shows again); false when there was none. */
+  async deleteTranslation(tx: Executor, platform: number, code: string): Promise<boolean> {
+    const deleted = await tx
+      .delete(translations)
+      .where(and(eq(translations.platform, platform), eq(translations.code, code)))
+      .returning({ code: translations.code });
+    return deleted.length === 1;
+  }
+
   /** Adds or replaces one text (used by the console and by tests). */
   async upsertTranslation(platform: number, row: TranslationRow): Promise<void> {
     const values = { platform, code: row.code, textZh: row.zh, textEn: row.en, textKm: row.km };

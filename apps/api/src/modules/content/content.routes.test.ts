@@ -29,6 +29,23 @@ describe('translations for the app (international/config/queryList)', () => {
     );
   });
 
+  it('serves only the back office’s rows, not the app’s own texts (the app ships those)', async () => {
+    const res = await t.app.inject({ method: 'POST', url, headers: t.headers(), payload: { platform: 1 } });
+    const codes: string[] = res
+      .json()
+      .data.data.list.map((e: { internationalCode: string }) => e.internationalCode);
+    // App keys no test overrides: listed in the console's editor, never sent to the app.
+    expect(codes).not.toContain('common.loading');
+    expect(codes).not.toContain('tab.book');
+    // Every entry is a row (the `home.*` ones the editor's test overrides and resets meanwhile aside).
+    const settled = codes.filter((c) => !c.startsWith('home.'));
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from translations where platform = 1 and code = any($1)`,
+      [settled],
+    );
+    expect(rows[0]?.n).toBe(settled.length);
+  });
+
   it('defaults to the traveller app without a body', async () => {
     const res = await t.app.inject({ method: 'POST', url, headers: t.headers() });
     expect(res.json().data.data.list.length).toBeGreaterThan(0);

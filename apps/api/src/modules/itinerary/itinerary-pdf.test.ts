@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGE_TAGS, type LanguageTag, TicketStatus } from '@wings/contracts';
+import { DEFAULT_CUSTOMER_SERVICE, LANGUAGE_TAGS, type LanguageTag, TicketStatus } from '@wings/contracts';
 import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
-import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
+import { BRAND_NAME, customerServiceContactLine, SERVICE_HOURS } from '../../platform/mail/layout';
 import { DEMO_AIRPORTS as AIRPORTS } from '../network';
 import { LABELS } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
@@ -170,6 +170,30 @@ describe('itinerary PDF layout', () => {
     },
   );
 
+  it.each(LANGUAGE_TAGS)(
+    "adds the admin's customer-service phone and e-mail under the hours in %s, inside the page",
+    async (lang) => {
+      const contact = {
+        ...DEFAULT_CUSTOMER_SERVICE,
+        phone: '+855 23 999 888',
+        email: 'service@wings-airways.example',
+      };
+      const d = { ...sampleItinerary(lang), serviceContact: customerServiceContactLine(lang, contact) };
+      const { pages, texts } = await renderItineraryLayout(d, { compress: false });
+      expect(pages).toBe(1);
+      const footer = texts.filter((t) => t.y >= FOOTER_TOP);
+      const line = footer.find((t) => t.text.includes('+855 23 999 888'));
+      expect(line?.text).toContain('service@wings-airways.example');
+      const hours = footer.find((t) => t.text === SERVICE_HOURS[lang]);
+      const notice = footer.find((t) => t.text === LABELS[lang].notBoardingPass);
+      // One under the other, none over the next, all above the page's bottom edge.
+      expect(hours!.y + hours!.height).toBeLessThanOrEqual(line!.y + 0.5);
+      expect(line!.y + line!.height).toBeLessThanOrEqual(notice!.y + 0.5);
+      expect(notice!.y + notice!.height).toBeLessThanOrEqual(A4.height);
+      expect(crowded(texts)).toEqual([]);
+    },
+  );
+
   it('tightens its spacing for a party of five instead of leaving a nearly empty second page', async () => {
     const five = Array.from({ length: 5 }, (_, i) => ({
       surname: 'Chan',
@@ -229,6 +253,12 @@ describe('itinerary fonts', () => {
         ...AIRPORTS.map((a) => a.name[lang]),
         BRAND_NAME[lang],
         SERVICE_HOURS[lang],
+        // The footer's phone and e-mail line when the admin set them (modules/settings).
+        customerServiceContactLine(lang, {
+          ...DEFAULT_CUSTOMER_SERVICE,
+          phone: '+855 23 999 888',
+          email: 'service@wings-airways.example',
+        }) ?? '',
         ...MONTH_NAMES[lang],
         ...WEEKDAY_NAMES[lang].long,
         lang === 'zh' ? '年月日' : '',

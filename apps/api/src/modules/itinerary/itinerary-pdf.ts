@@ -66,8 +66,10 @@ export interface ItineraryDocument {
     total: Money;
     promoCode: string | null;
   };
-  /** The customer-service line, with its own label (platform/mail/layout SERVICE_HOURS). */
+  /** The customer-service hours, with their own label (platform/mail/layout customerServiceHoursLine). */
   serviceHours: string;
+  /** Its phone and e-mail, with their labels, when the admin set them (customerServiceContactLine). */
+  serviceContact?: string | null;
 }
 
 export interface RenderOptions {
@@ -616,7 +618,15 @@ function footers(w: Writer, d: ItineraryDocument, l: ItineraryLabels) {
       color: MUTED,
       width: CONTENT_W - pageW,
     });
-    w.text(l.notBoardingPass, MARGIN, y + 22, { size: 7.5, color: MUTED, width: CONTENT_W - pageW });
+    // The phone and e-mail, when set, between the hours and the notice (the footer grows downwards).
+    if (d.serviceContact) {
+      w.text(d.serviceContact, MARGIN, y + 19, { size: 7.5, color: MUTED, width: CONTENT_W - pageW });
+    }
+    w.text(l.notBoardingPass, MARGIN, d.serviceContact ? y + 32 : y + 22, {
+      size: 7.5,
+      color: MUTED,
+      width: CONTENT_W - pageW,
+    });
     w.text(pageLabel, MARGIN + CONTENT_W - pageW, y + 6, {
       size: 7.5,
       color: MUTED,

@@ -10,7 +10,12 @@ import {
 import { toLocalIso } from '@wings/rules';
 import type { Actor } from '../../platform/access';
 import { AppError } from '../../platform/errors';
-import { BRAND_NAME, SERVICE_HOURS } from '../../platform/mail/layout';
+import {
+  BRAND_NAME,
+  customerServiceContactLine,
+  customerServiceHoursLine,
+  customerServiceNow,
+} from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AirportZones } from '../network';
@@ -136,6 +141,8 @@ export class ItineraryService {
       };
     });
     const { price } = detail;
+    // The admin's customer-service contact (modules/settings keeps each process's copy current).
+    const contact = customerServiceNow();
     return {
       lang,
       brand: BRAND_NAME[lang],
@@ -161,7 +168,8 @@ export class ItineraryService {
         total: price.total,
         promoCode: price.promoCode,
       },
-      serviceHours: SERVICE_HOURS[lang],
+      serviceHours: customerServiceHoursLine(lang, contact),
+      serviceContact: customerServiceContactLine(lang, contact),
     };
   }
 }

@@ -298,7 +298,8 @@ export const SCHEDULES: ScheduleSeed[] = [
  */
 export const DEMO_OPEN_ROUTES: readonly string[] = ['KTI-BKK', 'BKK-KTI'];
 
-function routeCurrency(originCountry: string): Currency {
+/** The currency of a journey starting at an airport of `originCountry`: CNY for mainland China, else USD. */
+export function routeCurrency(originCountry: string): Currency {
   // Fares are filed in the journey origin's currency: CNY for mainland China (docs/decisions.md).
   return originCountry === 'CN' ? 'CNY' : 'USD';
 }

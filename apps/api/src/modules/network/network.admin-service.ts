@@ -1,5 +1,4 @@
 import type {
-  AdminAirport,
   AdminCabinLoad,
   AdminClassLoad,
   AdminFlightChangeResult,
@@ -7,7 +6,6 @@ import type {
   AdminFlightPage,
   AdminFlightQuery,
   AdminFlightRow,
-  AdminRoute,
   AdminSchedule,
 } from '@wings/contracts';
 import { OrderPayStatus } from '@wings/contracts';
@@ -59,9 +57,9 @@ export interface NetworkAdminDeps {
 const iso = (d: Date) => d.toISOString();
 
 /** Seats held by unpaid orders, per flight and booking class (`flightId|class`). */
-async function heldByClass(
+export async function heldByClass(
   db: Executor,
-  inventory: NetworkAdminDeps['inventory'],
+  inventory: Pick<Inventory, 'liveHoldsOnFlights'>,
   flightIds: string[],
 ): Promise<Map<string, number>> {
   const holds: Array<SeatHold & { orderId: string }> = await inventory.liveHoldsOnFlights(db, flightIds);
@@ -282,22 +280,6 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
   }
 
   return {
-    async airports(): Promise<AdminAirport[]> {
-      const { airports } = await repo.airportsAndRoutes();
-      return airports.map((a) => ({
-        code: a.code,
-        name: a.name,
-        city: a.city,
-        country: a.country,
-        timeZone: a.timeZone,
-        isHub: a.isHub,
-      }));
-    },
-
-    async routes(): Promise<AdminRoute[]> {
-      return (await repo.airportsAndRoutes()).routes;
-    },
-
     schedules(): Promise<AdminSchedule[]> {
       return repo.schedules();
     },

@@ -1,5 +1,5 @@
 import type { Currency, LocalizedText } from '@wings/contracts';
-import { and, asc, count, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { aircraftTypes, airports, flights, routes, schedules } from '../../db/schema/network';
 import type { Executor } from '../../platform/db';
@@ -80,6 +80,21 @@ export interface StoredFlight {
   departedAt: Date | null;
 }
 
+/** An airport as staff create or edit it (the hub flag is the seed's, never a form's). */
+export interface AirportWrite {
+  code: string;
+  name: LocalizedText;
+  city: LocalizedText;
+  country: string;
+  countryName: LocalizedText;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** A weekly schedule line as staff file it. */
+export type ScheduleWrite = Omit<ScheduleLine, 'id'>;
+
 /** Which dated flights the staff console lists. */
 export interface FlightFilter {
   from: string;
@@ -89,6 +104,38 @@ export interface FlightFilter {
   status?: StoredFlight['status'] | undefined;
   page: number;
   pageSize: number;
+}
+
+function scheduleLineOf(r: typeof schedules.$inferSelect): ScheduleLine {
+  return {
+    id: r.id,
+    flightNo: r.flightNo,
+    routeCode: r.routeCode,
+    daysOfWeek: [...r.daysOfWeek],
+    depLocalTime: r.depLocalTime.slice(0, 5),
+    blockMinutes: r.blockMinutes,
+    aircraftCode: r.aircraftCode,
+    validFrom: r.validFrom,
+    validTo: r.validTo,
+  };
+}
+
+function airportColumns(a: AirportWrite) {
+  return {
+    nameZh: a.name.zh,
+    nameEn: a.name.en,
+    nameKm: a.name.km,
+    cityZh: a.city.zh,
+    cityEn: a.city.en,
+    cityKm: a.city.km,
+    countryCode: a.country,
+    countryNameZh: a.countryName.zh,
+    countryNameEn: a.countryName.en,
+    countryNameKm: a.countryName.km,
+    timeZone: a.timeZone,
+    latitude: a.latitude,
+    longitude: a.longitude,
+  };
 }
 
 /** Data access of the network module: the only file of the module that knows its tables. */
@@ -206,17 +253,7 @@ export function createNetworkRepository(db: Executor) {
         .select()
         .from(schedules)
         .orderBy(asc(schedules.flightNo), asc(schedules.validFrom));
-      return rows.map((r) => ({
-        id: r.id,
-        flightNo: r.flightNo,
-        routeCode: r.routeCode,
-        daysOfWeek: [...r.daysOfWeek],
-        depLocalTime: r.depLocalTime.slice(0, 5),
-        blockMinutes: r.blockMinutes,
-        aircraftCode: r.aircraftCode,
-        validFrom: r.validFrom,
-        validTo: r.validTo,
-      }));
+      return rows.map(scheduleLineOf);
     },
 
     /** A page of dated flights by local departure date, then departure and number; and how many match. */
@@ -271,6 +308,237 @@ export function createNetworkRepository(db: Executor) {
         .where(and(eq(flights.id, Number(id)), eq(flights.status, 'scheduled'), isNull(flights.departedAt)))
         .returning({ id: flights.id });
       return rows.length === 1;
+    },
+
+    /** One airport; with `forUpdate`, its row locked until the transaction ends. */
+    async airport(code: string, forUpdate = false): Promise<NetworkAirport | null> {
+      const query = db.select().from(airports).where(eq(airports.code, code));
+      const [a] = forUpdate ? await query.for('update') : await query;
+      if (!a) return null;
+      return {
+        code: a.code,
+        name: { zh: a.nameZh, en: a.nameEn, km: a.nameKm },
+        city: { zh: a.cityZh, en: a.cityEn, km: a.cityKm },
+        country: a.countryCode,
+        countryName: { zh: a.countryNameZh, en: a.countryNameEn, km: a.countryNameKm },
+        timeZone: a.timeZone,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        isHub: a.isHub,
+      };
+    },
+
+    /** Inserts a new airport (not a hub); false when the code is taken. */
+    async insertAirport(input: AirportWrite): Promise<boolean> {
+      const rows = await db
+        .insert(airports)
+        .values({ ...airportColumns(input), code: input.code, isHub: false })
+        .onConflictDoNothing({ target: airports.code })
+        .returning({ code: airports.code });
+      return rows.length === 1;
+    },
+
+    /** New names, country names, zone and coordinates of an airport (code, country and hub stay). */
+    async updateAirport(input: AirportWrite, now: Date): Promise<void> {
+      const { countryCode: _country, ...columns } = airportColumns(input);
+      await db
+        .update(airports)
+        .set({ ...columns, updatedAt: now })
+        .where(eq(airports.code, input.code));
+    },
+
+    /** How many dated flights (any status) leave or arrive at an airport. */
+    async flightsAtAirport(code: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(flights)
+        .innerJoin(routes, eq(routes.code, flights.routeCode))
+        .where(or(eq(routes.origin, code), eq(routes.destination, code)));
+      return row?.n ?? 0;
+    },
+
+    /** One route; with `forUpdate`, its row locked until the transaction ends. */
+    async route(code: string, forUpdate = false): Promise<NetworkRoute | null> {
+      const query = db.select().from(routes).where(eq(routes.code, code));
+      const [r] = forUpdate ? await query.for('update') : await query;
+      return r
+        ? {
+            code: r.code,
+            origin: r.origin,
+            destination: r.destination,
+            distanceKm: r.distanceKm,
+            currency: r.currency as Currency,
+            blockMinutes: r.blockMinutes,
+          }
+        : null;
+    },
+
+    /** Inserts a route; false when it exists already. */
+    async insertRoute(input: NetworkRoute): Promise<boolean> {
+      const rows = await db
+        .insert(routes)
+        .values(input)
+        .onConflictDoNothing()
+        .returning({ code: routes.code });
+      return rows.length === 1;
+    },
+
+    async updateRoute(code: string, change: { distanceKm: number; blockMinutes: number }, now: Date) {
+      await db
+        .update(routes)
+        .set({ ...change, updatedAt: now })
+        .where(eq(routes.code, code));
+    },
+
+    /** Every aircraft type, by code. */
+    async aircraftTypes(): Promise<Array<AircraftCapacity & { name: string }>> {
+      return db
+        .select({
+          code: aircraftTypes.code,
+          name: aircraftTypes.name,
+          capacityC: aircraftTypes.capacityC,
+          capacityY: aircraftTypes.capacityY,
+          infantCapacityC: aircraftTypes.infantCapacityC,
+          infantCapacityY: aircraftTypes.infantCapacityY,
+        })
+        .from(aircraftTypes)
+        .orderBy(asc(aircraftTypes.code));
+    },
+
+    /** One schedule line; with `forUpdate`, its row locked until the transaction ends. */
+    async schedule(id: number, forUpdate = false): Promise<ScheduleLine | null> {
+      const query = db.select().from(schedules).where(eq(schedules.id, id));
+      const [r] = forUpdate ? await query.for('update') : await query;
+      return r ? scheduleLineOf(r) : null;
+    },
+
+    /**
+     * Lines of `flightNo` whose validity overlaps `from`…`to` (null: open) on one of `days`,
+     * other than `exceptId`.
+     */
+    async overlappingSchedules(
+      flightNo: string,
+      from: string,
+      to: string | null,
+      days: number[],
+      exceptId?: number,
+    ): Promise<ScheduleLine[]> {
+      const where: SQL[] = [
+        eq(schedules.flightNo, flightNo),
+        or(isNull(schedules.validTo), gte(schedules.validTo, from))!,
+        sql`${schedules.daysOfWeek} && ${sql.raw(`array[${days.map(Number).join(',')}]`)}::smallint[]`,
+      ];
+      if (to !== null) where.push(lte(schedules.validFrom, to));
+      if (exceptId !== undefined) where.push(ne(schedules.id, exceptId));
+      const rows = await db
+        .select()
+        .from(schedules)
+        .where(and(...where));
+      return rows.map(scheduleLineOf);
+    },
+
+    /** Inserts a schedule line; its id, or null when the flight number has a line from that date already. */
+    async insertSchedule(input: ScheduleWrite): Promise<number | null> {
+      const rows = await db
+        .insert(schedules)
+        .values({ ...input, depLocalTime: `${input.depLocalTime}:00` })
+        .onConflictDoNothing()
+        .returning({ id: schedules.id });
+      return rows[0]?.id ?? null;
+    },
+
+    async setScheduleEnd(id: number, validTo: string, now: Date): Promise<void> {
+      await db.update(schedules).set({ validTo, updatedAt: now }).where(eq(schedules.id, id));
+    },
+
+    /** How many dated flights a schedule line has. */
+    async flightsOfSchedule(id: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(flights).where(eq(flights.scheduleId, id));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * A line's scheduled flights departing after local date `after` and after the instant `now`,
+     * locked until the transaction ends.
+     */
+    async scheduledFlightsAfter(
+      id: number,
+      after: string,
+      now: Date,
+    ): Promise<Array<{ id: string; flightNo: string; depLocalDate: string; routeCode: string }>> {
+      const rows = await db
+        .select({
+          id: flights.id,
+          flightNo: flights.flightNo,
+          depLocalDate: flights.depLocalDate,
+          routeCode: flights.routeCode,
+        })
+        .from(flights)
+        .where(
+          and(
+            eq(flights.scheduleId, id),
+            gt(flights.depLocalDate, after),
+            gt(flights.depUtc, now),
+            eq(flights.status, 'scheduled'),
+          ),
+        )
+        .orderBy(asc(flights.depLocalDate))
+        .for('update');
+      return rows.map((r) => ({ ...r, id: String(r.id) }));
+    },
+
+    /** Cancels scheduled flights (nobody to tell: the caller checked nothing is sold or held). */
+    async cancelFlights(ids: string[], now: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .update(flights)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(inArray(flights.id, ids.map(Number)), eq(flights.status, 'scheduled')))
+        .returning({ id: flights.id });
+      return rows.length;
+    },
+
+    /**
+     * Dated flights of a flight number, any status, on the days of week `days` between local
+     * dates `from` and `to` (inclusive), locked: the dates a new schedule line would fly.
+     */
+    async flightsOfNumberOn(
+      flightNo: string,
+      from: string,
+      to: string,
+      days: number[],
+    ): Promise<Array<{ id: string; depLocalDate: string; status: StoredFlight['status'] }>> {
+      const rows = await db
+        .select({ id: flights.id, depLocalDate: flights.depLocalDate, status: flights.status })
+        .from(flights)
+        .where(
+          and(
+            eq(flights.flightNo, flightNo),
+            gte(flights.depLocalDate, from),
+            lte(flights.depLocalDate, to),
+            sql`extract(isodow from ${flights.depLocalDate})::smallint in ${days}`,
+          ),
+        )
+        .orderBy(asc(flights.depLocalDate))
+        .for('update');
+      return rows.map((r) => ({
+        id: String(r.id),
+        depLocalDate: r.depLocalDate,
+        status: r.status as StoredFlight['status'],
+      }));
+    },
+
+    /**
+     * Deletes cancelled flights nobody ever booked (their inventory rows go with them, by the
+     * foreign key), so a new schedule line may fly the number on those dates again.
+     */
+    async deleteCancelledFlights(ids: string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(flights)
+        .where(and(inArray(flights.id, ids.map(Number)), eq(flights.status, 'cancelled')))
+        .returning({ id: flights.id });
+      return rows.length;
     },
 
     /** Whether the network has no airport yet: a database nobody has filled. */

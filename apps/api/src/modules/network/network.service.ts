@@ -25,6 +25,8 @@ export interface AirportZones {
 export interface Network extends AirportZones {
   /** Every airport (by code) and route (by code), cached for a minute. */
   airportsAndRoutes(): Promise<{ airports: NetworkAirport[]; routes: NetworkRoute[] }>;
+  /** Drops the cached airports and routes: an admin changed them (here or in another process). */
+  forget(): void;
 }
 
 interface NetworkFacts {
@@ -67,6 +69,9 @@ export function createNetwork(
     airportsAndRoutes: async () => {
       const { airports, routes } = await facts();
       return { airports, routes };
+    },
+    forget: () => {
+      cached = null;
     },
   };
 }

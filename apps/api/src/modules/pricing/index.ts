@@ -23,3 +23,5 @@ export {
   type PricingService,
   type SqlExecutor,
 } from './pricing.service';
+/** Routes with a fare valid today or later (the console's network list: a route without one cannot be sold). */
+export { routesWithFares } from './route-fares';

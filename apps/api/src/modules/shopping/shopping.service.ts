@@ -486,6 +486,8 @@ export function createShoppingService(deps: ShoppingServiceDeps) {
      */
     forget(change: SearchChange): void {
       if (change === 'all') {
+        // `all` also follows an admin's airport or route change: the network is read again.
+        networkCache.clear();
         flightCache.clear();
         calendarCache.clear();
         return;

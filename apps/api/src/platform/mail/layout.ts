@@ -1,7 +1,15 @@
+import {
+  type CustomerService,
+  DEFAULT_CUSTOMER_SERVICE,
+  SERVICE_DAYS,
+  type ServiceDay,
+} from '@wings/contracts';
+
 /**
  * The shared look of every e-mail the airline sends (codes now; itineraries, receipts later):
- * a navy brand bar, one white card, a footer with customer-service hours. Table layout and
- * inline styles because mail clients ignore most CSS; one media query narrows it on phones.
+ * a navy brand bar, one white card, a footer with customer-service hours and contact. Table
+ * layout and inline styles because mail clients ignore most CSS; one media query narrows it on
+ * phones.
  */
 
 export type MailLang = 'zh' | 'en' | 'km';
@@ -15,11 +23,108 @@ export const BRAND_NAME: Record<MailLang, string> = {
   km: 'វីងស៍ អ៊ែរវេស៍',
 };
 
-/** Customer-service hours (booking-and-account.md §1). */
+/**
+ * Where the footer takes the customer-service contact from. The platform imports no module: the
+ * settings module sets this at start (`provideCustomerService`) to its per-process copy of the
+ * admin's setting; until then, and in tests of the templates, it is the spec's hours without
+ * phone or e-mail (docs/decisions.md, "The customer-service contact reaches the e-mails").
+ */
+const contactSources: Array<() => CustomerService> = [];
+
+/**
+ * Makes `source` the footer's contact; answers a function that takes it away again. The last
+ * source given wins while it stands (tests run several apps in one process, each with its own).
+ */
+export function provideCustomerService(source: () => CustomerService): () => void {
+  contactSources.push(source);
+  return () => {
+    const at = contactSources.lastIndexOf(source);
+    if (at >= 0) contactSources.splice(at, 1);
+  };
+}
+
+/** The contact the e-mail footer and the itinerary show now. */
+export function customerServiceNow(): CustomerService {
+  return contactSources.at(-1)?.() ?? DEFAULT_CUSTOMER_SERVICE;
+}
+
+const SERVICE_WORDS: Record<
+  MailLang,
+  {
+    label: string;
+    days: Record<ServiceDay, string>;
+    hours: (day: string, open: string, close: string) => string;
+    join: (items: string[]) => string;
+    zone: string;
+    closed: string;
+    phone: string;
+    email: string;
+    separator: string;
+  }
+> = {
+  zh: {
+    label: '客服时间：',
+    days: { weekdays: '周一至周五', saturday: '周六', sunday: '周日' },
+    hours: (day, open, close) => `${day} ${open}–${close}`,
+    join: (items) => items.join('，'),
+    zone: '（GMT+7）',
+    closed: '暂停服务',
+    phone: '客服电话 ',
+    email: '客服邮箱 ',
+    separator: '，',
+  },
+  en: {
+    label: 'Customer service: ',
+    days: { weekdays: 'Monday to Friday', saturday: 'Saturday', sunday: 'Sunday' },
+    hours: (day, open, close) => `${day} ${open}–${close}`,
+    join: (items) => items.join(', '),
+    zone: ' (GMT+7)',
+    closed: 'closed',
+    phone: 'Phone ',
+    email: 'E-mail ',
+    separator: ' · ',
+  },
+  km: {
+    label: 'សេវាអតិថិជន៖ ',
+    days: { weekdays: 'ថ្ងៃច័ន្ទ ដល់ ថ្ងៃសុក្រ', saturday: 'ថ្ងៃសៅរ៍', sunday: 'ថ្ងៃអាទិត្យ' },
+    hours: (day, open, close) => `${day} ម៉ោង ${open}–${close}`,
+    join: (items) =>
+      items.length < 2 ? items.join('') : `${items.slice(0, -1).join(' ')} និង${items.at(-1)}`,
+    zone: ' (GMT+7)',
+    closed: 'បិទ',
+    phone: 'ទូរស័ព្ទ ',
+    email: 'អ៊ីមែល ',
+    separator: ' · ',
+  },
+};
+
+/** The customer-service hours as one line, in the hub's time (booking-and-account.md §1). */
+export function customerServiceHoursLine(lang: MailLang, cs: CustomerService = customerServiceNow()): string {
+  const w = SERVICE_WORDS[lang];
+  const items = SERVICE_DAYS.flatMap((day) => {
+    const h = cs[day];
+    return h ? [w.hours(w.days[day], h.open, h.close)] : [];
+  });
+  if (items.length === 0) return `${w.label}${w.closed}`;
+  return `${w.label}${w.join(items)}${w.zone}`;
+}
+
+/** The customer-service phone and e-mail as one line, or null when neither is set. */
+export function customerServiceContactLine(
+  lang: MailLang,
+  cs: CustomerService = customerServiceNow(),
+): string | null {
+  const w = SERVICE_WORDS[lang];
+  const parts = [cs.phone ? `${w.phone}${cs.phone}` : null, cs.email ? `${w.email}${cs.email}` : null];
+  const set = parts.filter((p): p is string => p !== null);
+  return set.length > 0 ? set.join(w.separator) : null;
+}
+
+/** The spec's customer-service hours (the default setting), per language. */
 export const SERVICE_HOURS: Record<MailLang, string> = {
-  zh: '客服时间：周一至周五 08:30–17:30，周六 09:00–13:00（GMT+7）',
-  en: 'Customer service: Monday to Friday 08:30–17:30, Saturday 09:00–13:00 (GMT+7)',
-  km: 'សេវាអតិថិជន៖ ថ្ងៃច័ន្ទ ដល់ ថ្ងៃសុក្រ ម៉ោង 08:30–17:30 និងថ្ងៃសៅរ៍ ម៉ោង 09:00–13:00 (GMT+7)',
+  zh: customerServiceHoursLine('zh', DEFAULT_CUSTOMER_SERVICE),
+  en: customerServiceHoursLine('en', DEFAULT_CUSTOMER_SERVICE),
+  km: customerServiceHoursLine('km', DEFAULT_CUSTOMER_SERVICE),
 };
 
 const AUTOMATED: Record<MailLang, string> = {
@@ -89,6 +194,12 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
   const { lang } = input;
   const brand = BRAND_NAME[lang];
   const font = FONTS[lang];
+  const contact = customerServiceNow();
+  const hoursLine = customerServiceHoursLine(lang, contact);
+  const contactLine = customerServiceContactLine(lang, contact);
+  const contactHtml = contactLine
+    ? html`<p style="margin:0 0 4px;">${contactParts(lang, contact)}</p>`
+    : null;
   const page = html`<!doctype html>
 <html lang="${HTML_LANG[lang]}">
 <head>
@@ -126,7 +237,8 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
         </tr>
         <tr>
           <td class="pad" style="background:#e8edf8;border-radius:0 0 14px 14px;padding:18px 32px;font-size:12px;line-height:1.6;color:#5b6478;">
-            <p style="margin:0 0 4px;">${SERVICE_HOURS[lang]}</p>
+            <p style="margin:0 0 4px;">${hoursLine}</p>
+            ${contactHtml}
             <p style="margin:0;">${AUTOMATED[lang]} © ${brand}</p>
           </td>
         </tr>
@@ -146,11 +258,27 @@ export function renderLayout(input: LayoutInput): { html: string; text: string }
     input.text.trim(),
     '',
     rule,
-    SERVICE_HOURS[lang],
+    hoursLine,
+    ...(contactLine ? [contactLine] : []),
     AUTOMATED[lang],
     '',
   ].join('\n');
   return { html: page.__html, text };
+}
+
+/** The footer's phone and e-mail, as `tel:` and `mailto:` links. */
+function contactParts(lang: MailLang, cs: CustomerService): SafeHtml {
+  const w = SERVICE_WORDS[lang];
+  const links: SafeHtml[] = [];
+  if (cs.phone) {
+    links.push(
+      html`${w.phone}<a href="tel:${cs.phone.replace(/\s+/g, '')}" style="color:#5b6478;">${cs.phone}</a>`,
+    );
+  }
+  if (cs.email) {
+    links.push(html`${w.email}<a href="mailto:${cs.email}" style="color:#5b6478;">${cs.email}</a>`);
+  }
+  return html`${links.map((l, i) => (i === 0 ? l : html`${w.separator}${l}`))}`;
 }
 
 /** A paragraph in the card's body style. */

@@ -1,16 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  type AdminAirport,
   type AdminFlightDetail,
   type AdminFlightRow,
+  type AdminSchedule,
+  ZAdminAircraftList,
+  ZAdminAirport,
   ZAdminAirportList,
   ZAdminFlightChangeResult,
   ZAdminFlightDetail,
   ZAdminFlightPage,
+  ZAdminRouteCreateResult,
   ZAdminRouteList,
   ZAdminScheduleList,
+  ZAdminScheduleResult,
 } from '@wings/contracts';
 import { describe, expect, test } from 'vitest';
-import { aMember, type FakeReply, fakeAdminApi, renderConsole } from '../../test/render';
+import { aMember, type FakeReply, fakeAdminApi, pickOption, renderConsole } from '../../test/render';
 
 // antd's modals are slow to render on a loaded two-core machine: each test gets a minute.
 // Replies checked against their contracts, so a fake the API could not send fails the test.
@@ -81,6 +87,7 @@ const lists = {
         distanceKm: 530,
         currency: 'USD',
         blockMinutes: 75,
+        hasFares: true,
       },
     ],
   }),
@@ -273,7 +280,10 @@ describe('network page', () => {
             name: { zh: '德崇国际机场', en: 'Techo International', km: 'អាកាសយានដ្ឋានអន្តរជាតិតេជោ' },
             city: { zh: '金边', en: 'Phnom Penh', km: 'ភ្នំពេញ' },
             country: 'KH',
+            countryName: { zh: '柬埔寨', en: 'Cambodia', km: 'កម្ពុជា' },
             timeZone: 'Asia/Phnom_Penh',
+            latitude: 11.36,
+            longitude: 104.92,
             isHub: true,
           },
         ],
@@ -301,5 +311,268 @@ describe('network page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Schedules' }));
     expect(await screen.findByText('Mo We Fr')).toBeTruthy();
     expect(screen.getByText('2026-01-01 – until further notice')).toBeTruthy();
+    // A reader changes nothing: no add, edit or end buttons.
+    expect(screen.queryByRole('button', { name: /Add schedule line/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^End / })).toBeNull();
+  });
+});
+
+const KTI: AdminAirport = {
+  code: 'KTI',
+  name: { zh: '德崇国际机场', en: 'Techo International', km: 'អាកាសយានដ្ឋានអន្តរជាតិតេជោ' },
+  city: { zh: '金边', en: 'Phnom Penh', km: 'ភ្នំពេញ' },
+  country: 'KH',
+  countryName: { zh: '柬埔寨', en: 'Cambodia', km: 'កម្ពុជា' },
+  timeZone: 'Asia/Phnom_Penh',
+  latitude: 11.362917,
+  longitude: 104.916611,
+  isHub: true,
+};
+const BKK: AdminAirport = {
+  ...KTI,
+  code: 'BKK',
+  name: { zh: '素万那普', en: 'Suvarnabhumi', km: 'សុវណ្ណភូមិ' },
+  city: { zh: '曼谷', en: 'Bangkok', km: 'បាងកក' },
+  country: 'TH',
+  countryName: { zh: '泰国', en: 'Thailand', km: 'ថៃ' },
+  timeZone: 'Asia/Bangkok',
+  latitude: 13.69,
+  longitude: 100.7501,
+  isHub: false,
+};
+const LINE: AdminSchedule = {
+  id: 7,
+  flightNo: 'WC201',
+  routeCode: 'KTI-BKK',
+  daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+  depLocalTime: '08:30',
+  blockMinutes: 75,
+  aircraftCode: '321',
+  validFrom: '2024-01-01',
+  validTo: null,
+};
+const networkLists = (routes = lists['GET /network/routes']) => ({
+  'GET /auth/me': { data: aMember(['admin']) },
+  'GET /network/airports': reply(ZAdminAirportList, { list: [KTI, BKK] }),
+  'GET /network/routes': routes,
+  'GET /network/schedules': reply(ZAdminScheduleList, { list: [LINE] }),
+  'GET /network/aircraft': reply(ZAdminAircraftList, {
+    list: [{ code: '320', name: 'Airbus A320', capacityC: 8, capacityY: 172 }],
+  }),
+});
+
+/** Picks an option of the select opened last (an earlier select's list stays in the page). */
+async function pickLatest(text: string): Promise<void> {
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')]
+      .filter((item) => item.getAttribute('title') === text)
+      .at(-1);
+    if (!found) throw new Error(`no option ${text}`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+describe('network changes (admin)', () => {
+  test('adds an airport: every field labelled, the server’s refusal shown by its field', {
+    timeout: 60_000,
+  }, async () => {
+    let tries = 0;
+    const calls = fakeAdminApi({
+      ...networkLists(),
+      'POST /network/airports': (call) =>
+        ++tries === 1
+          ? {
+              code: '400',
+              message: 'The request is not valid',
+              data: {
+                fields: [
+                  {
+                    field: 'timeZone',
+                    key: 'admin.zone_unknown',
+                    message: 'Asia/Nowhere is not a known IANA time zone (e.g. Asia/Phnom_Penh).',
+                  },
+                ],
+              },
+            }
+          : reply(ZAdminAirport, { ...BKK, ...(call.body as object), isHub: false } as AdminAirport),
+    });
+    renderConsole('/network');
+    fireEvent.click(await screen.findByRole('button', { name: /Add airport/ }));
+    const dialog = await screen.findByRole('dialog');
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('IATA code', 'rep');
+    type('Airport name (Chinese)', '暹粒吴哥');
+    type('Airport name (English)', 'Siem Reap Angkor');
+    type('Airport name (Khmer)', 'សៀមរាប-អង្គរ');
+    type('City (Chinese)', '暹粒');
+    type('City (English)', 'Siem Reap');
+    type('City (Khmer)', 'សៀមរាប');
+    type('Country code (ISO)', 'kh');
+    type('Country name (Chinese)', '柬埔寨');
+    type('Country name (English)', 'Cambodia');
+    type('Country name (Khmer)', 'កម្ពុជា');
+    type('IANA time zone', 'Asia/Nowhere');
+    type('Latitude', '13.37');
+    type('Longitude', '104.22');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The zone is checked in the form first (Intl): nothing sent.
+    expect(await within(dialog).findByText('Not a known IANA time zone')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // A zone the browser knows but the server refuses: its message lands on the field.
+    type('IANA time zone', 'Asia/Phnom_Penh');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Asia\/Nowhere is not a known IANA time zone/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+      code: 'REP',
+      country: 'KH',
+      name: { zh: '暹粒吴哥', en: 'Siem Reap Angkor', km: 'សៀមរាប-អង្គរ' },
+      city: { zh: '暹粒', en: 'Siem Reap', km: 'សៀមរាប' },
+      countryName: { zh: '柬埔寨', en: 'Cambodia', km: 'កម្ពុជា' },
+      timeZone: 'Asia/Phnom_Penh',
+      latitude: 13.37,
+      longitude: 104.22,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  test('edits an airport: its code stays, its names change', { timeout: 60_000 }, async () => {
+    const calls = fakeAdminApi({
+      ...networkLists(),
+      'PUT /network/airports/BKK': reply(ZAdminAirport, BKK),
+    });
+    renderConsole('/network');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit BKK' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('IATA code') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Airport name (English)'), {
+      target: { value: 'Bangkok Suvarnabhumi' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ name: { en: 'Bangkok Suvarnabhumi' }, timeZone: 'Asia/Bangkok' });
+    expect(put.body).not.toHaveProperty('code');
+  });
+
+  test('adds a route with its way back: great-circle distance filled in; a route without fares says so', {
+    timeout: 60_000,
+  }, async () => {
+    const calls = fakeAdminApi({
+      ...networkLists(
+        reply(ZAdminRouteList, {
+          list: [
+            {
+              code: 'KTI-BKK',
+              origin: 'KTI',
+              destination: 'BKK',
+              distanceKm: 530,
+              currency: 'USD',
+              blockMinutes: 75,
+              hasFares: false,
+            },
+          ],
+        }),
+      ),
+      'POST /network/routes': reply(ZAdminRouteCreateResult, { list: [] }),
+    });
+    renderConsole('/network');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Routes' }));
+    expect(await screen.findByText('No fares: cannot be sold')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'File fares' }).getAttribute('href')).toBe('/console/fares');
+
+    fireEvent.click(screen.getByRole('button', { name: /Add route/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByLabelText('From airport'));
+    await pickOption('BKK · Bangkok');
+    fireEvent.mouseDown(within(dialog).getByLabelText('To airport'));
+    await pickLatest('KTI · Phnom Penh');
+    // BKK-KTI is new; its way back KTI-BKK exists: only the one route is asked for.
+    expect(await within(dialog).findByText('The way back, KTI-BKK, exists already')).toBeTruthy();
+    expect(within(dialog).getByText(/Great circle between the airports: \d+ km/)).toBeTruthy();
+    expect(within(dialog).getByText('Fares in USD (CNY from mainland China, else USD)')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ origin: 'BKK', destination: 'KTI', addReverse: false });
+    expect(body.distanceKm).toBeGreaterThan(400);
+    expect(body.blockMinutes).toBeGreaterThan(30);
+  });
+
+  test('adds a schedule line with the route’s block time; ends one and lists the flights with travellers', {
+    timeout: 60_000,
+  }, async () => {
+    const calls = fakeAdminApi({
+      ...networkLists(),
+      'POST /network/schedules': reply(ZAdminScheduleResult, {
+        schedule: { ...LINE, id: 8, flightNo: 'WC207' },
+        flightsCreated: 52,
+        flightsCancelled: 0,
+        flightsWithTravellers: [],
+      }),
+      'POST /network/schedules/7/end': reply(ZAdminScheduleResult, {
+        schedule: { ...LINE, validTo: '2027-03-31' },
+        flightsCreated: 0,
+        flightsCancelled: 12,
+        flightsWithTravellers: [
+          { id: '901', flightNo: 'WC201', depLocalDate: '2027-04-02', sold: 3, held: 1 },
+          { id: '902', flightNo: 'WC201', depLocalDate: '2027-04-05', sold: 0, held: 2 },
+        ],
+      }),
+    });
+    renderConsole('/network');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Schedules' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Add schedule line/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Flight number'), { target: { value: 'wc207' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Route'));
+    await pickOption('KTI-BKK');
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Block time (min)') as HTMLInputElement).value).toBe('75'),
+    );
+    fireEvent.click(within(dialog).getByLabelText('Saturday'));
+    fireEvent.click(within(dialog).getByLabelText('Sunday'));
+    fireEvent.change(within(dialog).getByLabelText('Departure (local time at the origin)'), {
+      target: { value: '18:45' },
+    });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Aircraft type'));
+    await pickOption('320 · Airbus A320 (8C/172Y)');
+    fireEvent.change(within(dialog).getByLabelText('First date'), { target: { value: '2027-01-04' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/network/schedules' && c.method === 'POST')).toBe(true),
+    );
+    expect(calls.find((c) => c.path === '/network/schedules' && c.method === 'POST')!.body).toEqual({
+      flightNo: 'WC207',
+      routeCode: 'KTI-BKK',
+      daysOfWeek: [1, 2, 3, 4, 5],
+      depLocalTime: '18:45',
+      blockMinutes: 75,
+      aircraftCode: '320',
+      validFrom: '2027-01-04',
+      validTo: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'End WC201 2024-01-01' }));
+    const end = await screen.findByRole('dialog');
+    fireEvent.change(within(end).getByLabelText('Last date flown'), { target: { value: '2027-03-31' } });
+    fireEvent.click(within(end).getByRole('button', { name: 'End line' }));
+    expect(
+      await screen.findByText(
+        '2 flights after the new end have travellers: cancel or retime each from its flight page',
+      ),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === '/network/schedules/7/end')!.body).toEqual({ validTo: '2027-03-31' });
+    expect(
+      screen.getByRole('link', { name: 'WC201 · 2027-04-02 (3 sold, 1 held)' }).getAttribute('href'),
+    ).toBe('/console/flights/901');
+    expect(screen.getByRole('link', { name: /2027-04-05/ }).getAttribute('href')).toBe(
+      '/console/flights/902',
+    );
   });
 });

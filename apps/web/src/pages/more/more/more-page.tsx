@@ -10,6 +10,7 @@ import { NavBar } from '../../../components/nav-bar';
 import { ServiceHours } from '../../../components/service-hours';
 import { useLogout } from '../../../features/account/api/logout';
 import { displayName, useSessionStore } from '../../../features/account/session-store';
+import { useCustomerService } from '../../../features/settings/api/get-customer-service';
 import './more.css';
 
 /** Each language is named in its own script so anyone can find theirs. */
@@ -81,6 +82,8 @@ export default function MorePage() {
   const nav = useAppNavigate();
   const loggedIn = useSessionStore((s) => s.loggedIn);
   const logout = useLogout();
+  // The admin's customer-service contact; the bundled hours show until it is known (or offline).
+  const contact = useCustomerService();
   const current = isLanguageTag(i18n.language) ? i18n.language : 'zh';
 
   async function confirmLogout() {
@@ -148,7 +151,7 @@ export default function MorePage() {
         </section>
         <section className="card">
           <h2 className="card-title">{t('service.title')}</h2>
-          <ServiceHours />
+          <ServiceHours contact={contact} />
         </section>
         <section className="card" data-testid="about">
           <h2 className="card-title">{t('more.about')}</h2>

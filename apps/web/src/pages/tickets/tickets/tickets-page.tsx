@@ -13,6 +13,7 @@ import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { useMemberOrders } from '../../../features/orders/api/get-member-orders';
 import { StatusBadge } from '../../../features/orders/components/status-badge';
 import { orderStatusKey, orderStatusTone } from '../../../features/orders/labels';
+import { useCustomerService } from '../../../features/settings/api/get-customer-service';
 import { cityName, formatDate, localTimeOf, money } from '../../../lib/format';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/orders/orders.css';
@@ -205,6 +206,8 @@ function FindOrderCard() {
  */
 export default function TicketsPage() {
   const { t, i18n } = useTranslation();
+  // The admin's customer-service contact; the bundled hours show until it is known.
+  const contact = useCustomerService();
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const nav = useAppNavigate();
   const loggedIn = useSessionStore((s) => s.loggedIn);
@@ -239,7 +242,7 @@ export default function TicketsPage() {
         <section className="card">
           <h2 className="card-title">{t('service.title')}</h2>
           <p className="muted small">{t('service.desc')}</p>
-          <ServiceHours />
+          <ServiceHours contact={contact} />
         </section>
       </div>
     </div>
