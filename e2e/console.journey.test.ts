@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { screenshot } from './support/browser';
+import { phoneContext, screenshot } from './support/browser';
 import { consoleContext, signInToConsole } from './support/console';
 import { useJourney } from './support/journey';
 
 /**
  * Issue 13, the console itself: an admin signs in with the authenticator's code, creates a staff
  * member (the one-time password shown once) and finds it in the audit log; the new member enrols
- * their authenticator from the QR code and sees only what their role allows. axe-core checks every
- * console page on the way.
+ * their authenticator from the QR code and sees only what their role allows. The admin also files
+ * the customer-service phone in Settings, which the traveller app's More tab then shows. axe-core
+ * checks every console page on the way.
  */
 // Each page is photographed before axe-core reads it: the screenshot waits out antd's opening
 // animations (a dialog fading in has, for a moment, too little contrast).
@@ -73,7 +74,23 @@ describe('staff console: sign-in, staff accounts and the audit log (issue 13)', 
     await page.getByRole('heading', { name: 'My account' }).waitFor();
     await screenshot(page, 'console-05-account');
     await expectAccessible(page, 'my account');
+
+    // Settings: the admin files the customer-service phone, and the traveller app shows it.
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    const phone = page.getByRole('textbox', { name: 'Phone' });
+    await phone.fill('+855 23 888 777');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await screenshot(page, 'console-09-settings');
+    await expectAccessible(page, 'settings');
     await context.close();
+    const travellerContext = await phoneContext(journey.browser);
+    const app = await travellerContext.newPage();
+    await app.goto(`${url}/#/pages/tab-bar/more/more`);
+    await expect.poll(() => app.getByTestId('service-phone').getAttribute('href')).toBe('tel:+85523888777');
+    await screenshot(app, 'console-10-app-service-phone');
+    await travellerContext.close();
 
     // The new member: the one-time password, then the authenticator set up from the QR code.
     const second = await consoleContext(journey.browser);

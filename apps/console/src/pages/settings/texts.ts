@@ -7,7 +7,7 @@ export const texts = {
     title: '系统设置',
     customerService: '客户服务',
     customerServiceHelp:
-      '旅客应用、电子邮件和行程单中显示的客服电话、邮箱和服务时间。退票、改期提示中的 {phone} 也取自这里。',
+      '旅客应用、电子邮件和行程单中显示的客服电话、邮箱和服务时间。退票、改期提示中引用的客服电话也取自这里。',
     phone: '客服电话',
     phoneHelp: '国际格式，含国家代码，例如 +855 23 999 888。留空表示不显示电话。',
     email: '客服邮箱',
@@ -29,7 +29,7 @@ export const texts = {
     title: 'Settings',
     customerService: 'Customer service',
     customerServiceHelp:
-      'The phone, e-mail and hours the traveller app, the e-mails and the itinerary show. The {phone} of refund and change messages comes from here too.',
+      'The phone, e-mail and hours the traveller app, the e-mails and the itinerary show. Refund and change-of-date messages quote this phone too.',
     phone: 'Phone',
     phoneHelp:
       'International format with the country code, e.g. +855 23 999 888. Leave empty to show no phone.',
@@ -52,7 +52,7 @@ export const texts = {
     title: 'ការកំណត់',
     customerService: 'សេវាបម្រើអតិថិជន',
     customerServiceHelp:
-      'លេខទូរស័ព្ទ អ៊ីមែល និងម៉ោងបម្រើ ដែលបង្ហាញក្នុងកម្មវិធីអ្នកដំណើរ អ៊ីមែល និងឯកសារដំណើរហោះហើរ។ {phone} នៃសារសងប្រាក់ និងប្តូរកាលបរិច្ឆេទ ក៏យកពីទីនេះដែរ។',
+      'លេខទូរស័ព្ទ អ៊ីមែល និងម៉ោងបម្រើ ដែលបង្ហាញក្នុងកម្មវិធីអ្នកដំណើរ អ៊ីមែល និងឯកសារដំណើរហោះហើរ។ សារសងប្រាក់ និងប្តូរកាលបរិច្ឆេទ ក៏ប្រើលេខទូរស័ព្ទនេះដែរ។',
     phone: 'លេខទូរស័ព្ទ',
     phoneHelp: 'ទម្រង់អន្តរជាតិ រួមទាំងលេខកូដប្រទេស ឧទាហរណ៍ +855 23 999 888។ ទុកទទេ ដើម្បីមិនបង្ហាញលេខទូរស័ព្ទ។',
     email: 'អ៊ីមែល',
