@@ -41,6 +41,7 @@ import { API_VERSION, answerFailures, layersPlugin, mainLayerEnvelope, mountLaye
 import { devMailboxRoutes } from './platform/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import type { Platform } from './platform/module';
+import { Notifications } from './platform/notifications';
 import { RateLimiter } from './platform/rate-limit';
 import { serverKeys } from './platform/secrets';
 import { addSecurityHeaders } from './platform/security-headers';
@@ -148,7 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: (config.publicUrl ?? `http://127.0.0.1:${config.port}`).replace(/\/+$/, ''),
     publicUrl: config.publicUrl?.replace(/\/+$/, ''),
     audit: new AuditLog(database.db, now),
+    notifications: new Notifications({ db: database.db, log: app.log }),
   };
+  // One connection per process listens for every module's channel, from ready to close.
+  app.addHook('onReady', () => platform.notifications.start());
+  app.addHook('onClose', () => platform.notifications.stop());
 
   // The modules, each a named plugin that builds its services from the platform and the modules it
   // names as dependencies (Fastify refuses to start if one is missing or comes later), registers

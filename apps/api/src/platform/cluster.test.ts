@@ -32,13 +32,17 @@ describe('replacing workers that die', () => {
 });
 
 describe('the connections of every process against max_connections', () => {
-  it('says nothing while processes x pool fit the server, less its reserved connections', () => {
-    expect(connectionBudgetWarning(9, 10, { maxConnections: 100, reserved: 3 })).toBeNull();
+  it('says nothing while processes x (pool + the listening connection) fit the server, less its reserved connections', () => {
+    expect(connectionBudgetWarning(8, 10, { maxConnections: 100, reserved: 3 })).toBeNull();
+    expect(connectionBudgetWarning(8, 11, { maxConnections: 100, reserved: 3 })).toBeNull();
+    expect(connectionBudgetWarning(9, 10, { maxConnections: 100, reserved: 3 })).toMatch(
+      /^9 processes x .* = 99 /,
+    );
   });
 
   it('names the numbers and the settings to change when they do not', () => {
     expect(connectionBudgetWarning(16, 10, { maxConnections: 100, reserved: 3 })).toBe(
-      '16 processes x DATABASE_POOL_MAX 10 = 160 connections, more than the 97 this PostgreSQL accepts (max_connections 100, 3 reserved): lower DATABASE_POOL_MAX or WEB_CONCURRENCY, or raise max_connections',
+      '16 processes x (DATABASE_POOL_MAX 10 + 1 listening) = 176 connections, more than the 97 this PostgreSQL accepts (max_connections 100, 3 reserved): lower DATABASE_POOL_MAX or WEB_CONCURRENCY, or raise max_connections',
     );
   });
 });

@@ -58,19 +58,23 @@ export class RestartPolicy {
 }
 
 /**
- * The warning when the pools of every process may together open more connections than the
- * PostgreSQL takes (`max_connections` less the superusers' reserve); null when they fit. Past it,
- * requests of the last process to connect fail with 53300 (answered 503) under load.
+ * The warning when every process's pool and its one listening connection (platform/
+ * notifications.ts) may together open more connections than the PostgreSQL takes
+ * (`max_connections` less the superusers' reserve); null when they fit. Past it, requests of the
+ * last process to connect fail with 53300 (answered 503) under load.
  */
+/** Connections a process holds outside its pool: the one listening for notifications. */
+export const LISTENING_CONNECTIONS = 1;
+
 export function connectionBudgetWarning(
   processes: number,
   poolMax: number,
   server: { maxConnections: number; reserved: number },
 ): string | null {
-  const needed = processes * poolMax;
+  const needed = processes * (poolMax + LISTENING_CONNECTIONS);
   const available = server.maxConnections - server.reserved;
   if (needed <= available) return null;
-  return `${processes} processes x DATABASE_POOL_MAX ${poolMax} = ${needed} connections, more than the ${available} this PostgreSQL accepts (max_connections ${server.maxConnections}, ${server.reserved} reserved): lower DATABASE_POOL_MAX or WEB_CONCURRENCY, or raise max_connections`;
+  return `${processes} processes x (DATABASE_POOL_MAX ${poolMax} + ${LISTENING_CONNECTIONS} listening) = ${needed} connections, more than the ${available} this PostgreSQL accepts (max_connections ${server.maxConnections}, ${server.reserved} reserved): lower DATABASE_POOL_MAX or WEB_CONCURRENCY, or raise max_connections`;
 }
 
 export interface WorkersOptions {

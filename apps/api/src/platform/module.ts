@@ -4,6 +4,7 @@ import type { AuditLog } from './audit/audit-log';
 import type { Db } from './db';
 import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
+import type { Notifications } from './notifications';
 import type { ServerKeys } from './secrets';
 
 /**
@@ -30,6 +31,8 @@ export interface Platform {
   publicUrl: string | undefined;
   /** The staff audit log (append-only): a staff action that changes something writes its row. */
   audit: AuditLog;
+  /** "Tell every API process": a channel per module on one listening connection (notifications.ts). */
+  notifications: Notifications;
 }
 
 /** A module plugin's options: the platform, and the module's own settings slice (config.ts). */

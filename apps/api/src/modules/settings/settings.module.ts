@@ -23,7 +23,7 @@ export interface SettingsConfig {
  * The settings module (issue 13): the airline's settings the admin edits in the console, today
  * the customer-service contact. It serves the traveller app's read and the console's calls,
  * gives the e-mail layout its contact (platform/mail/layout.ts, set here at start), and keeps
- * that per-process copy current through a LISTEN connection (settings-changes.ts).
+ * that per-process copy current through the app's notifications (settings-changes.ts).
  */
 export const settingsModule = defineModule<ModuleOptions<SettingsConfig>>(
   'settings',
@@ -39,7 +39,7 @@ export const settingsModule = defineModule<ModuleOptions<SettingsConfig>>(
       announce: (tx, key) => changes?.announce(tx, key) ?? Promise.resolve(),
       log: platform.log,
     });
-    changes = new SettingsChanges({ db: platform.db, log: platform.log, onChange: () => service.refresh() });
+    changes = new SettingsChanges(platform.notifications, () => service.refresh());
     app.decorate('settings', service);
 
     // The e-mail footer and the itinerary read this process's copy (never waiting on the database).
@@ -53,13 +53,10 @@ export const settingsModule = defineModule<ModuleOptions<SettingsConfig>>(
           platform.log.warn({ err }, 'writing the demo customer-service contact failed');
         }
       }
-      // Reads the saved contact once listening (a database down at start: read when it is back).
-      await changes.start();
+      // The saved contact is read once the app's notifications listen (a database down at
+      // start: read when it is back).
     });
-    app.addHook('onClose', async () => {
-      unprovide();
-      await changes.stop();
-    });
+    app.addHook('onClose', async () => unprovide());
 
     app.layers.add('main', settingsRoutes(service));
     app.layers.add('staff', settingsAdminRoutes(service));

@@ -18,13 +18,10 @@ export const shoppingModule = defineModule<ModuleOptions<ShoppingConfig>>(
   'shopping',
   ['network'],
   async (app, { platform, config }) => {
-    const changes = new SearchChanges({ db: platform.db, log: platform.log });
+    const changes = new SearchChanges(platform.notifications);
     app.decorate('searchChanges', changes);
-    // Without a cache there is nothing to drop, and no connection is spent listening.
-    if (config.searchCacheTtlMs > 0) {
-      app.addHook('onReady', () => changes.start());
-      app.addHook('onClose', () => changes.stop());
-    }
+    // Without a cache there is nothing to drop.
+    if (config.searchCacheTtlMs > 0) changes.listen();
     app.layers.add(
       'main',
       shoppingRoutes({
