@@ -92,7 +92,10 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   const language = isLanguageTag(instance.language) ? instance.language : 'zh';
   return (
-    <ConfigProvider locale={ANTD_LOCALE[language]} theme={{ token: CONSOLE_TOKENS, components: CONSOLE_COMPONENTS }}>
+    <ConfigProvider
+      locale={ANTD_LOCALE[language]}
+      theme={{ token: CONSOLE_TOKENS, components: CONSOLE_COMPONENTS }}
+    >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
