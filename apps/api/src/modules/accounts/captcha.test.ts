@@ -94,8 +94,10 @@ describe('captcha picture', () => {
     for (let i = 0; i < a.length; i += 4) {
       if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) differing++;
     }
-    // Another background hue alone changes nearly every pixel; letters, lines and dots move too.
-    expect(differing / (a.length / 4)).toBeGreaterThan(0.5);
+    // Another background hue alone changes nearly every pixel. Two pictures may draw the same
+    // hue (about 1 pair in 300), and then the letters, lines and dots that moved still change
+    // some 40% of the pixels: a quarter is the floor that holds either way.
+    expect(differing / (a.length / 4)).toBeGreaterThan(0.25);
   });
 
   it('draws dark letters on a pale background: a good share of pixels contrast 4.5:1 or more with it', async () => {
