@@ -15,16 +15,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { accountsModule } from './modules/accounts';
+import { addonsModule } from './modules/addons';
 import { bookingModule } from './modules/booking';
 import { contentModule } from './modules/content';
 import { dashboardAdminModule } from './modules/dashboard';
 import { exchangeRatesModule } from './modules/exchange-rates';
+import { insuranceModule } from './modules/insurance';
 import { inventoryModule } from './modules/inventory';
 import { itineraryModule } from './modules/itinerary';
 import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
+import { seatingModule } from './modules/seating';
 import { settingsModule } from './modules/settings';
 import { shoppingModule } from './modules/shopping';
 import { staffModule } from './modules/staff';
@@ -169,6 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contentModule, { platform, config: undefined });
   await app.register(shoppingModule, { platform, config: config.shopping });
   await app.register(pricingModule, { platform, config: config.pricing });
+  // The add-on catalogue (issue 14): its prices of an offer's legs; seating's seat prices come from it.
+  await app.register(addonsModule, { platform, config: undefined });
+  // Travel insurance: plans, the insurer (sandbox outside production) and quotes of pricing's offers.
+  await app.register(insuranceModule, {
+    platform,
+    config: { ...config.insurance, seedDemo: config.network.seedDemo },
+  });
+  // Seat maps and seat assignments (issue 14); booking holds seats through it in its transaction.
+  await app.register(seatingModule, { platform, config: undefined });
   await app.register(bookingModule, {
     platform,
     config: {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type AccountsConfig, accountsSettings } from './modules/accounts/accounts.config';
 import { type BookingConfig, bookingSettings } from './modules/booking/booking.config';
+import { type InsuranceConfig, insuranceSettings } from './modules/insurance/insurance.config';
 import { type NetworkConfig, networkSettings } from './modules/network/network.config';
 import { type OAuthConfig, oauthSettings } from './modules/oauth/oauth.config';
 import { type PaymentsConfig, paymentsSettings } from './modules/payments/payments.config';
@@ -14,6 +15,7 @@ import { defineSettings, type SettingsBase, type SliceOf } from './platform/sett
 
 export type { AccountsConfig } from './modules/accounts/accounts.config';
 export type { BookingConfig } from './modules/booking/booking.config';
+export type { InsuranceConfig } from './modules/insurance/insurance.config';
 export type { NetworkConfig } from './modules/network/network.config';
 export type { OAuthConfig } from './modules/oauth/oauth.config';
 export type { AbaConfig, PaymentsConfig, WechatPayConfig } from './modules/payments/payments.config';
@@ -225,6 +227,7 @@ const allSlices = [
   paymentsSettings,
   ticketsSettings,
   networkSettings,
+  insuranceSettings,
 ];
 
 const ZNodeEnv = z.object({
@@ -248,6 +251,7 @@ const ZConfig = z
     ...paymentsSettings.env.shape,
     ...ticketsSettings.env.shape,
     ...networkSettings.env.shape,
+    ...insuranceSettings.env.shape,
   })
   .superRefine((c, ctx) => {
     const base = baseOf(c.NODE_ENV);
@@ -277,6 +281,8 @@ export interface Config extends PlatformConfig {
   tickets: TicketsConfig;
   /** The network's slice: hub zone, demo seed (modules/network/network.config.ts). */
   network: NetworkConfig;
+  /** Travel insurance: which insurer sells (modules/insurance/insurance.config.ts). */
+  insurance: InsuranceConfig;
 }
 
 export class ConfigError extends Error {}
@@ -305,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsSettings.read(c, base),
     tickets: ticketsSettings.read(c, base),
     network: networkSettings.read(c, base),
+    insurance: insuranceSettings.read(c, base),
   };
 }
 

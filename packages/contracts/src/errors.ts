@@ -174,6 +174,14 @@ export const ErrorCodes = {
   // admin: fares and promotions (add below)
   /** Staff console: the promo code is disabled already; `params.disabledAt` says when. */
   adminPromoDisabled: { code: '4750', key: 'admin.promo_disabled' },
+  // insurance (issue 14, modules/insurance)
+  /** Insurance is not sold now: no provider in this environment, or the insurer failed (spec §8 "insurance abnormal"). */
+  insuranceAbnormal: { code: '650', key: 'insurance.abnormal' },
+  /** Staff console: the insurance plan is disabled already; `params.disabledAt` says when. */
+  adminInsurancePlanDisabled: { code: '4770', key: 'insurance.plan_disabled' },
+  // seats (issue 14, modules/seating)
+  /** A picked seat is held or confirmed by another order; `params.seat`, `data.seats` name it. */
+  seatTaken: { code: '640', key: 'seat.taken' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

@@ -561,6 +561,142 @@ export const messages = {
     en: 'This fare cannot be refunded.',
     km: 'តម្លៃសំបុត្រនេះមិនអាចសងប្រាក់វិញបានទេ។',
   },
+  // insurance
+  'insurance.days_too_few': {
+    zh: '保险天数至少为 {min} 天：结束日期不能早于出发日期',
+    en: 'Insurance covers at least {min} day: the end date cannot be before the departure date.',
+    km: 'ការធានារ៉ាប់រងគ្របដណ្តប់យ៉ាងតិច {min} ថ្ងៃ៖ ថ្ងៃបញ្ចប់មិនអាចមុនថ្ងៃចេញដំណើរបានទេ។',
+  },
+  'insurance.days_too_many': {
+    zh: '保险最长 {max} 天，本次行程为 {days} 天',
+    en: 'Insurance covers at most {max} days; this trip is {days} days.',
+    km: 'ការធានារ៉ាប់រងគ្របដណ្តប់យ៉ាងច្រើន {max} ថ្ងៃ។ ដំណើរនេះមាន {days} ថ្ងៃ។',
+  },
+  'insurance.date_invalid': {
+    zh: '请填写有效的日期（年-月-日）',
+    en: 'Enter a valid date (YYYY-MM-DD).',
+    km: 'សូមបញ្ចូលកាលបរិច្ឆេទត្រឹមត្រូវ (ឆ្នាំ-ខែ-ថ្ងៃ)។',
+  },
+  'insurance.field_required': {
+    zh: '请填写此项，投保信息须完整',
+    en: 'Fill this in: the insurance details must be complete.',
+    km: 'សូមបំពេញចំណុចនេះ៖ ព័ត៌មានធានារ៉ាប់រងត្រូវតែពេញលេញ។',
+  },
+  'insurance.field_too_long': {
+    zh: '最多 {max} 个字符',
+    en: 'At most {max} characters.',
+    km: 'យ៉ាងច្រើន {max} តួអក្សរ។',
+  },
+  'insurance.plan_required': {
+    zh: '请选择保险方案',
+    en: 'Choose an insurance plan.',
+    km: 'សូមជ្រើសរើសគម្រោងធានារ៉ាប់រង។',
+  },
+  'insurance.plan_unknown': {
+    zh: '该保险方案不存在或已停售',
+    en: 'This insurance plan does not exist or is no longer sold.',
+    km: 'គម្រោងធានារ៉ាប់រងនេះមិនមាន ឬលែងលក់ហើយ។',
+  },
+  'insurance.limit_invalid': {
+    zh: '保额须为大于 0 的整数',
+    en: 'The cover limit must be a whole number greater than 0.',
+    km: 'កម្រិតធានាត្រូវតែជាចំនួនគត់ធំជាង 0។',
+  },
+  'insurance.nationality_invalid': {
+    zh: '请选择国籍（两位国家代码）',
+    en: 'Choose a nationality (two-letter country code).',
+    km: 'សូមជ្រើសរើសសញ្ជាតិ (លេខកូដប្រទេសពីរអក្សរ)។',
+  },
+  'insurance.postal_code_invalid': {
+    zh: '邮政编码为 3 到 12 位字母或数字',
+    en: 'A postal code has 3 to 12 letters or digits.',
+    km: 'លេខកូដប្រៃសណីយ៍មានអក្សរ ឬលេខពី 3 ដល់ 12 ខ្ទង់។',
+  },
+  'insurance.beneficiary_name_required': {
+    zh: '请填写受益人全名',
+    en: 'Enter the beneficiary’s full name.',
+    km: 'សូមបញ្ចូលឈ្មោះពេញរបស់អ្នកទទួលផល។',
+  },
+  'insurance.beneficiary_name_english': {
+    zh: '受益人全名须为英文字母（姓和名之间留一个空格），例如 ZHANG SAN',
+    en: 'The beneficiary’s full name must be in English letters, surname and given name separated by a space, e.g. SOK DARA.',
+    km: 'ឈ្មោះពេញរបស់អ្នកទទួលផលត្រូវតែជាអក្សរអង់គ្លេស នាមត្រកូល និងនាមខ្លួនដោយមានដកឃ្លាមួយ ឧទាហរណ៍ SOK DARA។',
+  },
+  'insurance.relationship_required': {
+    zh: '请选择受益人与被保险人的关系',
+    en: 'Choose the beneficiary’s relationship to the insured.',
+    km: 'សូមជ្រើសរើសទំនាក់ទំនងរបស់អ្នកទទួលផលជាមួយអ្នកត្រូវបានធានា។',
+  },
+  'insurance.relationship_invalid': {
+    zh: '关系须为父母、配偶、子女、兄弟姐妹、亲属或朋友',
+    en: 'The relationship must be parent, spouse, child, sibling, relative or friend.',
+    km: 'ទំនាក់ទំនងត្រូវតែជា ឪពុកម្តាយ ប្តីប្រពន្ធ កូន បងប្អូន សាច់ញាតិ ឬមិត្តភក្តិ។',
+  },
+  'insurance.credentials_type_invalid': {
+    zh: '证件类型须为身份证、护照或其他',
+    en: 'The certificate type must be ID card, passport or other.',
+    km: 'ប្រភេទឯកសារត្រូវតែជា អត្តសញ្ញាណប័ណ្ណ លិខិតឆ្លងដែន ឬផ្សេងទៀត។',
+  },
+  'insurance.mailbox_invalid': {
+    zh: '请填写有效的电子邮箱地址',
+    en: 'Enter a valid e-mail address.',
+    km: 'សូមបញ្ចូលអាសយដ្ឋានអ៊ីមែលត្រឹមត្រូវ។',
+  },
+  'insurance.abnormal': {
+    zh: '保险服务暂不可用，请稍后再试或不购买保险继续',
+    en: 'Insurance is not available right now. Try again later, or continue without insurance.',
+    km: 'សេវាធានារ៉ាប់រងមិនអាចប្រើបាននៅពេលនេះទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ ឬបន្តដោយគ្មានការធានារ៉ាប់រង។',
+  },
+  'insurance.insured_count': {
+    zh: '被保险人数须在 1 到 {max} 之间',
+    en: 'The number of insured people must be from 1 to {max}.',
+    km: 'ចំនួនអ្នកត្រូវបានធានាត្រូវនៅចន្លោះ 1 ដល់ {max} នាក់។',
+  },
+  'insurance.trip_required': {
+    zh: '请提供报价编号或行程日期',
+    en: 'Give an offer id or the trip’s dates.',
+    km: 'សូមផ្តល់លេខការផ្តល់ជូន ឬកាលបរិច្ឆេទនៃដំណើរ។',
+  },
+  'insurance.bands_required': {
+    zh: '请至少填写一个天数档位的价格',
+    en: 'Give the price of at least one band of days.',
+    km: 'សូមផ្តល់តម្លៃយ៉ាងហោចណាស់មួយកម្រិតថ្ងៃ។',
+  },
+  'insurance.band_days_invalid': {
+    zh: '档位天数须为 1 到 {max} 之间的整数',
+    en: 'A band’s days must be a whole number from 1 to {max}.',
+    km: 'ចំនួនថ្ងៃនៃកម្រិតត្រូវតែជាចំនួនគត់ពី 1 ដល់ {max}។',
+  },
+  'insurance.band_amount_invalid': {
+    zh: '档位价格须为大于 0 的整数（分）',
+    en: 'A band’s price must be a whole number of cents greater than 0.',
+    km: 'តម្លៃនៃកម្រិតត្រូវតែជាចំនួនគត់ជាសេន ធំជាង 0។',
+  },
+  'insurance.bands_order': {
+    zh: '档位须按天数递增，且价格不低于前一档',
+    en: 'Bands must go up in days, each price at least the one before.',
+    km: 'កម្រិតត្រូវតែកើនឡើងតាមចំនួនថ្ងៃ ហើយតម្លៃនីមួយៗមិនតិចជាងកម្រិតមុនទេ។',
+  },
+  'insurance.bands_reach_max': {
+    zh: '最后一档须覆盖到 {max} 天',
+    en: 'The last band must reach {max} days.',
+    km: 'កម្រិតចុងក្រោយត្រូវតែគ្របដណ្តប់ដល់ {max} ថ្ងៃ។',
+  },
+  'insurance.plan_exists': {
+    zh: '该方案代码在此币种下已存在',
+    en: 'A plan with this code already exists in this currency.',
+    km: 'គម្រោងដែលមានលេខកូដនេះមានរួចហើយក្នុងរូបិយប័ណ្ណនេះ។',
+  },
+  'insurance.plan_disabled': {
+    zh: '该保险方案已于 {disabledAt} 停售',
+    en: 'This insurance plan was disabled already, at {disabledAt}.',
+    km: 'គម្រោងធានារ៉ាប់រងនេះត្រូវបានបិទរួចហើយ នៅ {disabledAt}។',
+  },
+  'insurance.cover_duplicate': {
+    zh: '每项保障只能填写一次',
+    en: 'Each cover can be listed only once.',
+    km: 'ការធានានីមួយៗអាចរាយបានតែម្តងប៉ុណ្ណោះ។',
+  },
   // --- the staff console (issue 13) ---
   'staff.forbidden': {
     zh: '您的角色无权执行此操作',
@@ -877,6 +1013,102 @@ export const messages = {
     zh: '结束时间须晚于开始时间',
     en: 'The closing time must be after the opening time.',
     km: 'ម៉ោងបិទត្រូវនៅក្រោយម៉ោងបើក។',
+  },
+  'seat.infant_no_seat': {
+    zh: '婴儿坐在成人膝上，不单独占座',
+    en: 'An infant sits on an adult’s lap and takes no seat.',
+    km: 'ទារកអង្គុយលើភ្លៅមនុស្សពេញវ័យ ហើយមិនយកកៅអីដាច់ដោយឡែកទេ។',
+  },
+  'seat.first_row_age': {
+    zh: '第一排座位仅限 {min} 至 {max} 周岁的旅客选择',
+    en: 'First-row seats are for passengers aged {min} to {max}.',
+    km: 'កៅអីជួរទីមួយសម្រាប់អ្នកដំណើរដែលមានអាយុពី {min} ដល់ {max} ឆ្នាំ។',
+  },
+  'seat.exit_row_age': {
+    zh: '紧急出口排座位仅限 {min} 至 {max} 周岁的旅客选择',
+    en: 'Exit-row seats are for passengers aged {min} to {max}.',
+    km: 'កៅអីជួរច្រកចេញបន្ទាន់សម្រាប់អ្នកដំណើរដែលមានអាយុពី {min} ដល់ {max} ឆ្នាំ។',
+  },
+  'seat.first_row_infant': {
+    zh: '携带婴儿的旅客不能选择第一排座位',
+    en: 'A passenger travelling with an infant cannot take a first-row seat.',
+    km: 'អ្នកដំណើរដែលធ្វើដំណើរជាមួយទារក មិនអាចយកកៅអីជួរទីមួយបានទេ។',
+  },
+  'seat.exit_row_infant': {
+    zh: '携带婴儿的旅客不能选择紧急出口排座位',
+    en: 'A passenger travelling with an infant cannot take an exit-row seat.',
+    km: 'អ្នកដំណើរដែលធ្វើដំណើរជាមួយទារក មិនអាចយកកៅអីជួរច្រកចេញបន្ទាន់បានទេ។',
+  },
+  'seat.taken': {
+    zh: '座位 {seat} 已被选走，请另选座位',
+    en: 'Seat {seat} has just been taken. Please choose another seat.',
+    km: 'កៅអី {seat} ទើបតែត្រូវបានគេយក។ សូមជ្រើសរើសកៅអីផ្សេង។',
+  },
+  'seat.not_on_map': {
+    zh: '该航班没有座位 {seat}',
+    en: 'This flight has no seat {seat}.',
+    km: 'ជើងហោះហើរនេះមិនមានកៅអី {seat} ទេ។',
+  },
+  'seat.wrong_cabin': {
+    zh: '座位 {seat} 不在所订舱位内',
+    en: 'Seat {seat} is not in the cabin booked.',
+    km: 'កៅអី {seat} មិនស្ថិតនៅក្នុងថ្នាក់ដែលបានកក់ទេ។',
+  },
+  'seat.picked_twice': {
+    zh: '座位 {seat} 被选择了两次',
+    en: 'Seat {seat} is chosen twice.',
+    km: 'កៅអី {seat} ត្រូវបានជ្រើសរើសពីរដង។',
+  },
+  'seat.passenger_twice': {
+    zh: '同一旅客在同一航段只能选一个座位',
+    en: 'A passenger can have only one seat on a flight.',
+    km: 'អ្នកដំណើរម្នាក់អាចមានកៅអីតែមួយនៅលើជើងហោះហើរមួយ។',
+  },
+  // add-ons: catalogue
+  'addons.weight_step': {
+    zh: '额外行李须为 {step} 公斤的整数倍，最多 {max} 公斤',
+    en: 'Extra baggage must be a step of {step} kg, at most {max} kg.',
+    km: 'ឥវ៉ាន់បន្ថែមត្រូវតែជាកម្រិត {step} គីឡូក្រាម យ៉ាងច្រើន {max} គីឡូក្រាម។',
+  },
+  'addons.field_not_for_kind': {
+    zh: '此类附加服务不填写该项',
+    en: 'This field does not apply to this kind of add-on.',
+    km: 'ប្រអប់នេះមិនអនុវត្តចំពោះសេវាបន្ថែមប្រភេទនេះទេ។',
+  },
+  'addons.seat_type_required': {
+    zh: '请选择座位类型（PFST、UPST 或 SEAT）',
+    en: 'Choose the seat type (PFST, UPST or SEAT).',
+    km: 'សូមជ្រើសរើសប្រភេទកៅអី (PFST, UPST ឬ SEAT)។',
+  },
+  'addons.percent_range': {
+    zh: '比例须为 {min} 至 {max} 之间的整数',
+    en: 'The share must be a whole percent from {min} to {max}.',
+    km: 'ភាគរយត្រូវតែជាចំនួនគត់ពី {min} ដល់ {max}។',
+  },
+  'addons.amount_positive': {
+    zh: '价格须大于 0',
+    en: 'The price must be more than 0.',
+    km: 'តម្លៃត្រូវតែធំជាង 0។',
+  },
+  'addons.amount_not_negative': {
+    zh: '价格不能为负数（标准座位可以免费）',
+    en: 'The price cannot be negative (a standard seat may be free).',
+    km: 'តម្លៃមិនអាចអវិជ្ជមានបានទេ (កៅអីស្តង់ដារអាចឥតគិតថ្លៃ)។',
+  },
+  'addons.currency_route': {
+    zh: '航线 {route} 不能以 {currency} 定价',
+    en: 'Route {route} cannot be priced in {currency}.',
+    km: 'ផ្លូវហោះហើរ {route} មិនអាចកំណត់តម្លៃជា {currency} បានទេ។',
+  },
+  'addons.price_exists': {
+    zh: '该航线、舱位和服务在此生效日期已有价格',
+    en: 'This route, cabin and add-on already have a price from this date.',
+    km: 'ផ្លូវហោះហើរ ថ្នាក់កៅអី និងសេវាបន្ថែមនេះ មានតម្លៃរួចហើយចាប់ពីកាលបរិច្ឆេទនេះ។',
+  },
+  'addons.already_disabled': {
+    zh: '该价格已停用',
+    en: 'This price is already disabled.',
+    km: 'តម្លៃនេះត្រូវបានបិទរួចហើយ។',
   },
 } as const satisfies Record<string, Record<LanguageTag, string>>;
 

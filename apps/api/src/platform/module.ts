@@ -57,6 +57,9 @@ export type ModuleName =
   | 'itinerary'
   | 'staff'
   | 'settings'
+  | 'seating'
+  | 'addons'
+  | 'insurance'
   | 'dev-mailbox';
 
 /**

@@ -23,6 +23,8 @@ const PURPOSE_LABELS = {
   sandboxPayment: 'sandbox-payment',
   /** The sandbox identity provider's codes (outside production). */
   oauthSandbox: 'oauth-sandbox',
+  /** The sandbox insurer's signed policy pages (outside production; modules/insurance). */
+  sandboxInsurance: 'sandbox-insurance',
   /** The encryption of staff members' TOTP secrets at rest (modules/staff). */
   staffTotp: 'staff-totp',
 } as const;

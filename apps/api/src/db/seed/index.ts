@@ -1,4 +1,6 @@
+import { seedDemoAddons } from '../../modules/addons';
 import { seedDemoRates } from '../../modules/exchange-rates';
+import { seedDemoInsurancePlans } from '../../modules/insurance';
 import {
   demoAirportCountries,
   demoNetworkRoutes,
@@ -15,9 +17,9 @@ import type { Db } from '../../platform/db';
 
 /**
  * The demo data, each part written by the module that owns it, in one transaction: the network
- * (airports, aircraft, routes, schedules), its fares, taxes and promo codes (pricing) and the
- * exchange rates in force. A row already there is left alone, so this adds only what is
- * missing and never overwrites what staff edited. Dated flights are the network's horizon
+ * (airports, aircraft, routes, schedules), its fares, taxes and promo codes (pricing), the
+ * exchange rates in force and the insurance plans. A row already there is left alone, so this
+ * adds only what is missing and never overwrites what staff edited. Dated flights are the network's horizon
  * (`ensureFlightHorizon`), not part of it.
  */
 export async function seedDemo(db: Db): Promise<void> {
@@ -25,7 +27,10 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoNetwork(tx);
     await seedDemoFares(tx, { routes: demoNetworkRoutes(), countries: demoAirportCountries() });
     await seedDemoPromotions(tx);
+    // The add-on catalogue's prices for every route (issue 14).
+    await seedDemoAddons(tx, { routes: demoNetworkRoutes(), countries: demoAirportCountries() });
     await seedDemoRates(tx, { cnyPerUsd: FILING_CNY_PER_USD, from: FARES_FILED_FROM });
+    await seedDemoInsurancePlans(tx);
   });
 }
 

@@ -20,5 +20,13 @@ export { type NetworkConfig, networkConfig, ZNetworkEnv } from './network.config
 export { FLIGHT_HORIZON_JOB, type NetworkJobDeps, networkJobs } from './network.jobs';
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
 export { networkModule } from './network.module';
-export type { NetworkAirport, NetworkRoute } from './network.repository';
-export { type AirportZones, createNetwork, type Network, networkIsEmpty } from './network.service';
+export type { AircraftLayout, FlightLayout, NetworkAirport, NetworkRoute } from './network.repository';
+/** Seat layouts for the seating module: a dated flight's (`flightLayout`) and every aircraft type's. */
+export {
+  type AirportZones,
+  aircraftLayouts,
+  createNetwork,
+  flightLayout,
+  type Network,
+  networkIsEmpty,
+} from './network.service';

@@ -1,7 +1,7 @@
 import type { Currency, LocalizedText } from '@wings/contracts';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { aircraftTypes, airports, flights, routes, schedules } from '../../db/schema/network';
+import { aircraftTypes, airports, flights, routes, type SeatMap, schedules } from '../../db/schema/network';
 import type { Executor } from '../../platform/db';
 
 /** An airport of the network, as other modules see it. */
@@ -34,6 +34,35 @@ export interface AircraftCapacity {
   capacityY: number;
   infantCapacityC: number;
   infantCapacityY: number;
+}
+
+/** An aircraft type's seat layout and cabin capacities. */
+export interface AircraftLayout {
+  code: string;
+  name: string;
+  seatMap: SeatMap;
+  capacityC: number;
+  capacityY: number;
+}
+
+/** A dated flight with what a seat map needs: its route, origin zone, local date and aircraft layout. */
+export interface FlightLayout {
+  flightId: string;
+  flightNo: string;
+  routeCode: string;
+  origin: string;
+  destination: string;
+  /** The route's currency (add-on prices are filed in it). */
+  currency: Currency;
+  originZone: string;
+  /** Local departure date at the origin (seat age bars are taken on it). */
+  depLocalDate: string;
+  depUtc: Date;
+  status: 'scheduled' | 'cancelled' | 'departed' | 'arrived';
+  aircraftCode: string;
+  seatMap: SeatMap;
+  capacityC: number;
+  capacityY: number;
 }
 
 /** A dated flight as it is first written. */
@@ -388,6 +417,54 @@ export function createNetworkRepository(db: Executor) {
         .update(routes)
         .set({ ...change, updatedAt: now })
         .where(eq(routes.code, code));
+    },
+
+    /** A dated flight with its route, origin zone and aircraft layout (seating's seat maps); null when unknown. */
+    async flightLayout(id: string): Promise<FlightLayout | null> {
+      if (!/^\d{1,15}$/.test(id)) return null;
+      const [row] = await db
+        .select({
+          flightId: flights.id,
+          flightNo: flights.flightNo,
+          routeCode: flights.routeCode,
+          origin: routes.origin,
+          destination: routes.destination,
+          currency: routes.currency,
+          originZone: airports.timeZone,
+          depLocalDate: flights.depLocalDate,
+          depUtc: flights.depUtc,
+          status: flights.status,
+          aircraftCode: flights.aircraftCode,
+          seatMap: aircraftTypes.seatMap,
+          capacityC: aircraftTypes.capacityC,
+          capacityY: aircraftTypes.capacityY,
+        })
+        .from(flights)
+        .innerJoin(routes, eq(routes.code, flights.routeCode))
+        .innerJoin(airports, eq(airports.code, routes.origin))
+        .innerJoin(aircraftTypes, eq(aircraftTypes.code, flights.aircraftCode))
+        .where(eq(flights.id, Number(id)));
+      if (!row) return null;
+      return {
+        ...row,
+        flightId: String(row.flightId),
+        currency: row.currency as Currency,
+        status: row.status as StoredFlight['status'],
+      };
+    },
+
+    /** Every aircraft type with its seat layout (seating's staff page). */
+    async aircraftLayouts(): Promise<AircraftLayout[]> {
+      return db
+        .select({
+          code: aircraftTypes.code,
+          name: aircraftTypes.name,
+          seatMap: aircraftTypes.seatMap,
+          capacityC: aircraftTypes.capacityC,
+          capacityY: aircraftTypes.capacityY,
+        })
+        .from(aircraftTypes)
+        .orderBy(asc(aircraftTypes.code));
     },
 
     /** Every aircraft type, by code. */

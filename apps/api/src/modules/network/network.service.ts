@@ -1,5 +1,11 @@
 import type { Db, Executor } from '../../platform/db';
-import { createNetworkRepository, type NetworkAirport, type NetworkRoute } from './network.repository';
+import {
+  type AircraftLayout,
+  createNetworkRepository,
+  type FlightLayout,
+  type NetworkAirport,
+  type NetworkRoute,
+} from './network.repository';
 
 /** How long the network's airports and routes are kept in memory before they are read again. */
 const NETWORK_TTL_MS = 60_000;
@@ -79,4 +85,14 @@ export function createNetwork(
 /** Whether the network has no airport yet: a database nobody has filled (db/seed asks). */
 export function networkIsEmpty(executor: Executor): Promise<boolean> {
   return createNetworkRepository(executor).isEmpty();
+}
+
+/** A dated flight's route, local date and aircraft seat layout (seating's seat maps); null when unknown. */
+export function flightLayout(executor: Executor, flightId: string): Promise<FlightLayout | null> {
+  return createNetworkRepository(executor).flightLayout(flightId);
+}
+
+/** Every aircraft type with its seat layout (seating's staff page). */
+export function aircraftLayouts(executor: Executor): Promise<AircraftLayout[]> {
+  return createNetworkRepository(executor).aircraftLayouts();
 }

@@ -1,0 +1,35 @@
+/**
+ * Insurance: the public face of the module (issue 14): travel insurance plans, the insurer
+ * adapter and quotes, and the policies of paid orders. Other modules, app.ts and db/seed import
+ * only from here.
+ *
+ * For booking's integration (next round), through `app.insurance` (InsuranceService):
+ * - `price({ insuranceType, offerId, insuredCount })` prices a chosen plan for the offer's trip
+ *   (1–90 days, else the rule's message), in the offer's currency: the order's price line
+ *   (service code 10) per insured passenger is its `unitPrice`.
+ * - `activePlan(code, currency)` checks a chosen insuranceType; @wings/rules
+ *   `checkInsuranceEntry` checks each insured passenger's regionParams and beneficiary.
+ * - After payment, in the order's transaction: `createPending(tx, [{ orderId, passengerId,
+ *   planId, premiumAmount, premiumCurrency, coverFrom, coverTo, insured }])` writes one pending
+ *   policy per order, passenger and plan (a replay adds nothing); a job then calls
+ *   `issue(policyId)` until it is issued or failed: the insurer buys under the policy's
+ *   reference, so a retry never buys twice.
+ * - `policiesOfOrder(orderId)` and `policyPage(policy)` feed insurance-detail (internal) and
+ *   insurance-detail-external (the insurer's page).
+ */
+export { demoInsurancePlans, seedDemoInsurancePlans } from './demo-plans';
+/** The module's Fastify plugin (app.ts registers it after pricing). */
+export { insuranceModule } from './insurance.module';
+export type { PendingPolicy, PolicyRecord } from './insurance.repository';
+export { coverOf, type InsuranceService } from './insurance.service';
+/** The insurer adapter every provider implements (the sandbox now; a real insurer later). */
+export type {
+  InsuranceProvider,
+  PolicyPurchase,
+  PolicyResult,
+  ProviderPlan,
+  ProviderQuote,
+  QuoteInput,
+} from './insurance-provider';
+/** The sandbox insurer (outside production only). */
+export { SandboxInsurer, sandboxPolicyNo } from './sandbox-insurer';
