@@ -69,6 +69,10 @@ const CONSOLE_TOKENS = {
   colorPrimary: '#13285f',
   colorLink: '#13285f',
   colorInfo: '#13285f',
+  // antd derives an info alert's background from colorInfo: from the navy it comes out a mid
+  // grey. A pale blue of the same hue reads as a note.
+  colorInfoBg: '#eef2fb',
+  colorInfoBorder: '#c3cde6',
   colorError: '#c41d1f',
   colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
