@@ -4,6 +4,7 @@ import { createAddonsRepository } from './addons.repository';
 import { addonsRoutes } from './addons.routes';
 import { type AddonsService, createAddonsService } from './addons.service';
 import { createAddonsAdminService } from './addons-admin.service';
+import { ADDON_CHANGES_CHANNEL, SeatPriceCache } from './seat-price-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,14 +24,51 @@ export const addonsModule = defineModule<ModuleOptions>(
   ['network', 'pricing'],
   async (app, { platform }) => {
     const repo = createAddonsRepository(platform.db);
-    const addons = createAddonsService({ repo, offers: app.pricing, network: app.network });
+    const service = createAddonsService({ repo, offers: app.pricing, network: app.network });
+    // Seat maps read the same prices over and over: kept a minute per process, dropped in every
+    // process when staff change the catalogue (seat-price-cache.ts).
+    const seatPriceCache = new SeatPriceCache((route, cabin, at) => service.seatPrices(route, cabin, at));
+    const addons: AddonsService = {
+      ...service,
+      seatPrices: (route, cabin, at) => seatPriceCache.seatPrices(route, cabin, at),
+    };
+    platform.notifications.listen(ADDON_CHANGES_CHANNEL, {
+      onMessage: () => seatPriceCache.drop(),
+      onListening: (again) => {
+        if (again) seatPriceCache.drop();
+      },
+    });
     app.decorate('addons', addons);
     app.layers.add('main', addonsRoutes(addons));
+
+    const admin = createAddonsAdminService({
+      repo,
+      now: platform.now,
+      network: app.network,
+      audit: platform.audit,
+    });
+    /** After a change's commit: every process (this one at once) forgets its seat prices. */
+    const announced =
+      <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const result = await change(...args);
+        seatPriceCache.drop();
+        try {
+          await platform.notifications.notify(platform.db, ADDON_CHANGES_CHANNEL, 'catalogue');
+        } catch (err) {
+          // Committed already: other processes catch up within the cache's minute.
+          platform.log.warn({ err }, 'add-ons: the catalogue change could not be announced');
+        }
+        return result;
+      };
     app.layers.add(
       'staff',
-      addonsAdminRoutes(
-        createAddonsAdminService({ repo, now: platform.now, network: app.network, audit: platform.audit }),
-      ),
+      addonsAdminRoutes({
+        ...admin,
+        create: announced(admin.create),
+        update: announced(admin.update),
+        disable: announced(admin.disable),
+      }),
     );
   },
 );

@@ -197,6 +197,27 @@ describe('add-on price lists of an offer (ibe/getBaggageService, getPriorityBoar
     const seatsThatDay = await t.app.addons.seatPrices('KTI-SAI', 'Y', flight.depUtc);
     expect(seatsThatDay.get('UPST')).toEqual({ amount: demo('KTI-SAI').seatsY.UPST, currency: 'USD' });
     expect(seatsThatDay.has('PFST')).toBe(false);
+    // Seat maps keep these prices a minute (seat-price-cache.ts); a staff change drops them at once.
+    const seatFiled = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/addons/prices',
+      headers: boss.headers,
+      payload: {
+        routeCode: 'KTI-SAI',
+        cabin: 'Y',
+        kind: 'seat',
+        seatType: 'UPST',
+        currency: 'USD',
+        amount: 777,
+        validFrom: flight.depLocalDate,
+        validTo: flight.depLocalDate,
+      },
+    });
+    expect(seatFiled.json().code, seatFiled.body).toBe('0');
+    expect((await t.app.addons.seatPrices('KTI-SAI', 'Y', flight.depUtc)).get('UPST')).toEqual({
+      amount: 777,
+      currency: 'USD',
+    });
 
     const off = await t.app.inject({
       method: 'POST',
