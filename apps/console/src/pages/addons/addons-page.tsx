@@ -9,27 +9,14 @@ import type {
   StaffMe,
 } from '@wings/contracts';
 import { checkAddonPrice, formatMoney } from '@wings/rules';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { Readable } from '../../components/readable';
 import { ruleMessage } from '../../lib/rule-message';
 
@@ -445,80 +432,68 @@ function AddonsPageContent() {
           <Typography.Text type="secondary">{t('total', { count: list.data.total })}</Typography.Text>
         )}
       </Space>
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminAddonPrice>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{
-            current: page,
-            pageSize: 100,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
-          columns={[
-            { title: t('columns.route'), dataIndex: 'routeCode' },
-            { title: t('columns.cabin'), dataIndex: 'cabin' },
-            { title: t('columns.kind'), key: 'kind', render: (_, r) => t(`kinds.${r.kind}`) },
-            { title: t('columns.code'), dataIndex: 'serviceCode', render: (c: number | null) => c ?? '—' },
-            { title: t('columns.option'), key: 'option', render: (_, r) => optionText(r) },
-            {
-              title: t('columns.price'),
-              key: 'price',
-              align: 'right',
-              render: (_, r) => <strong>{priceText(r)}</strong>,
-            },
-            { title: t('columns.validFrom'), dataIndex: 'validFrom' },
-            {
-              title: t('columns.validTo'),
-              dataIndex: 'validTo',
-              render: (to: string | null) => to ?? t('until'),
-            },
-            {
-              title: t('columns.state'),
-              dataIndex: 'state',
-              render: (s: AdminAddonPrice['state'], r) => (
-                <Tag color={STATE_COLOUR[s]} title={r.disabledReason ?? undefined}>
-                  {t(`states.${s}`)}
-                </Tag>
-              ),
-            },
-            ...(canChange
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, r: AdminAddonPrice) =>
-                      r.state === 'disabled' ? null : (
-                        <Space size={0}>
-                          <Button
-                            type="link"
-                            aria-label={`${t('edit')} ${r.routeCode} ${r.cabin} ${r.kind} ${r.weightKg ?? r.seatType ?? ''} ${r.currency} ${r.validFrom}`}
-                            onClick={() => setEditing(r)}
-                          >
-                            {t('edit')}
-                          </Button>
-                          <Button
-                            type="link"
-                            danger
-                            aria-label={`${t('disable')} ${r.routeCode} ${r.cabin} ${r.kind} ${r.weightKg ?? r.seatType ?? ''} ${r.currency} ${r.validFrom}`}
-                            onClick={() => setDisabling(r)}
-                          >
-                            {t('disable')}
-                          </Button>
-                        </Space>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <ListTable<AdminAddonPrice>
+        query={list}
+        rowKey="id"
+        pageSize={100}
+        serverPage={{ current: page, onChange: setPage }}
+        columns={[
+          { title: t('columns.route'), dataIndex: 'routeCode' },
+          { title: t('columns.cabin'), dataIndex: 'cabin' },
+          { title: t('columns.kind'), key: 'kind', render: (_, r) => t(`kinds.${r.kind}`) },
+          { title: t('columns.code'), dataIndex: 'serviceCode', render: (c: number | null) => c ?? '—' },
+          { title: t('columns.option'), key: 'option', render: (_, r) => optionText(r) },
+          {
+            title: t('columns.price'),
+            key: 'price',
+            align: 'right',
+            render: (_, r) => <strong>{priceText(r)}</strong>,
+          },
+          { title: t('columns.validFrom'), dataIndex: 'validFrom' },
+          {
+            title: t('columns.validTo'),
+            dataIndex: 'validTo',
+            render: (to: string | null) => to ?? t('until'),
+          },
+          {
+            title: t('columns.state'),
+            dataIndex: 'state',
+            render: (s: AdminAddonPrice['state'], r) => (
+              <Tag color={STATE_COLOUR[s]} title={r.disabledReason ?? undefined}>
+                {t(`states.${s}`)}
+              </Tag>
+            ),
+          },
+          ...(canChange
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, r: AdminAddonPrice) =>
+                    r.state === 'disabled' ? null : (
+                      <Space size={0}>
+                        <Button
+                          type="link"
+                          aria-label={`${t('edit')} ${r.routeCode} ${r.cabin} ${r.kind} ${r.weightKg ?? r.seatType ?? ''} ${r.currency} ${r.validFrom}`}
+                          onClick={() => setEditing(r)}
+                        >
+                          {t('edit')}
+                        </Button>
+                        <Button
+                          type="link"
+                          danger
+                          aria-label={`${t('disable')} ${r.routeCode} ${r.cabin} ${r.kind} ${r.weightKg ?? r.seatType ?? ''} ${r.currency} ${r.validFrom}`}
+                          onClick={() => setDisabling(r)}
+                        >
+                          {t('disable')}
+                        </Button>
+                      </Space>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <AddonModal row={editing} onClose={() => setEditing(null)} />}
       {disabling && <DisableModal row={disabling} onClose={() => setDisabling(null)} />}
     </Space>

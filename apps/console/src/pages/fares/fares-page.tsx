@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminFare, AdminFarePage, Currency } from '@wings/contracts';
 import { formatMoney, passengerFare } from '@wings/rules';
-import { Alert, App, Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { Readable } from '../../components/readable';
 import { formatInstant } from '../../lib/format';
 import { showServerErrors, toMajor, toMinor, useCanChangePricing, usePricingOptions } from './fares-shared';
@@ -217,84 +217,71 @@ function FaresPageContent() {
           {list.data ? t('fares.total', { count: list.data.total }) : all}
         </Typography.Text>
       </Space>
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminFare>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{
-            current: page,
-            pageSize: 50,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
-          columns={[
-            { title: t('fares.columns.route'), dataIndex: 'routeCode' },
-            { title: t('fares.columns.bookingClass'), dataIndex: 'bookingClass' },
-            { title: t('fares.columns.family'), dataIndex: 'family' },
-            { title: t('fares.columns.cabin'), dataIndex: 'cabin' },
-            {
-              title: t('fares.columns.adult'),
-              key: 'adult',
-              align: 'right',
-              render: (_, f) => <strong>{formatMoney(f.adultFare)}</strong>,
-            },
-            {
-              title: t('fares.columns.child'),
-              key: 'child',
-              align: 'right',
-              render: (_, f) =>
-                formatMoney({
-                  amount: passengerFare(f.adultFare.amount, 'child'),
-                  currency: f.adultFare.currency,
-                }),
-            },
-            {
-              title: t('fares.columns.infant'),
-              key: 'infant',
-              align: 'right',
-              render: (_, f) =>
-                formatMoney({
-                  amount: passengerFare(f.adultFare.amount, 'infant'),
-                  currency: f.adultFare.currency,
-                }),
-            },
-            { title: t('fares.columns.validFrom'), dataIndex: 'validFrom' },
-            {
-              title: t('fares.columns.validTo'),
-              dataIndex: 'validTo',
-              render: (to: string | null) => to ?? t('until'),
-            },
-            {
-              title: t('fares.columns.updated'),
-              dataIndex: 'updatedAt',
-              render: (at: string) => formatInstant(at),
-            },
-            ...(canChange
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, f: AdminFare) => (
-                      <Button
-                        type="link"
-                        aria-label={`${t('fares.edit')} ${f.routeCode} ${f.bookingClass} ${f.adultFare.currency} ${f.validFrom}`}
-                        onClick={() => setEditing(f)}
-                      >
-                        {t('fares.edit')}
-                      </Button>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <ListTable<AdminFare>
+        query={list}
+        rowKey="id"
+        serverPage={{ current: page, onChange: setPage }}
+        columns={[
+          { title: t('fares.columns.route'), dataIndex: 'routeCode' },
+          { title: t('fares.columns.bookingClass'), dataIndex: 'bookingClass' },
+          { title: t('fares.columns.family'), dataIndex: 'family' },
+          { title: t('fares.columns.cabin'), dataIndex: 'cabin' },
+          {
+            title: t('fares.columns.adult'),
+            key: 'adult',
+            align: 'right',
+            render: (_, f) => <strong>{formatMoney(f.adultFare)}</strong>,
+          },
+          {
+            title: t('fares.columns.child'),
+            key: 'child',
+            align: 'right',
+            render: (_, f) =>
+              formatMoney({
+                amount: passengerFare(f.adultFare.amount, 'child'),
+                currency: f.adultFare.currency,
+              }),
+          },
+          {
+            title: t('fares.columns.infant'),
+            key: 'infant',
+            align: 'right',
+            render: (_, f) =>
+              formatMoney({
+                amount: passengerFare(f.adultFare.amount, 'infant'),
+                currency: f.adultFare.currency,
+              }),
+          },
+          { title: t('fares.columns.validFrom'), dataIndex: 'validFrom' },
+          {
+            title: t('fares.columns.validTo'),
+            dataIndex: 'validTo',
+            render: (to: string | null) => to ?? t('until'),
+          },
+          {
+            title: t('fares.columns.updated'),
+            dataIndex: 'updatedAt',
+            render: (at: string) => formatInstant(at),
+          },
+          ...(canChange
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, f: AdminFare) => (
+                    <Button
+                      type="link"
+                      aria-label={`${t('fares.edit')} ${f.routeCode} ${f.bookingClass} ${f.adultFare.currency} ${f.validFrom}`}
+                      onClick={() => setEditing(f)}
+                    >
+                      {t('fares.edit')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <FareModal fare={editing} onClose={() => setEditing(null)} />}
     </Space>
   );

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminPromo, LanguageTag } from '@wings/contracts';
 import { formatMoney } from '@wings/rules';
-import { Alert, App, Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { Readable } from '../../components/readable';
 import { formatInstant } from '../../lib/format';
 import { showServerErrors, useCanChangePricing } from './fares-shared';
@@ -96,106 +96,99 @@ function PromosPageContent() {
         }
       />
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminPromo>
-          rowKey="code"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-          columns={[
-            {
-              title: t('promos.columns.code'),
-              dataIndex: 'code',
-              render: (code: string) => <strong>{code}</strong>,
-            },
-            {
-              title: t('promos.columns.title'),
-              key: 'title',
-              render: (_, p) => <span lang={lang}>{p.title[lang] ?? p.title.en}</span>,
-            },
-            { title: t('promos.columns.discount'), key: 'discount', render: (_, p) => discount(p) },
-            {
-              title: t('promos.columns.minSpend'),
-              key: 'minSpend',
-              render: (_, p) =>
-                p.minSpend === null
-                  ? t('promos.none')
-                  : formatMoney({ amount: p.minSpend, currency: p.currency ?? 'USD' }),
-            },
-            {
-              title: t('promos.columns.validity'),
-              key: 'validity',
-              render: (_, p) => (
-                <span>
-                  {formatInstant(p.validFrom)}
-                  <br />
-                  {formatInstant(p.validTo)}
-                </span>
-              ),
-            },
-            {
-              title: t('promos.columns.routes'),
-              dataIndex: 'routes',
-              render: (routes: string[] | null) =>
-                routes === null ? t('promos.anyRoute') : routes.map((r) => <Tag key={r}>{r}</Tag>),
-            },
-            {
-              title: t('promos.columns.uses'),
-              key: 'uses',
-              render: (_, p) => `${p.usedCount} / ${p.usageLimit ?? t('promos.noLimit')}`,
-            },
-            {
-              title: t('promos.columns.state'),
-              key: 'state',
-              render: (_, p) => (
-                <Space orientation="vertical" size={2}>
-                  <Tag style={STATE_STYLE[p.state]}>{t(`promos.state.${p.state}`)}</Tag>
-                  {p.disabledAt !== null && (
-                    <Typography.Text type="secondary">
-                      {t('promos.disabledOn', {
-                        at: formatInstant(p.disabledAt),
-                        reason: p.disabledReason ?? '',
-                      })}
-                    </Typography.Text>
-                  )}
-                </Space>
-              ),
-            },
-            ...(canChange
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, p: AdminPromo) => (
-                      <Space size={0}>
+      <ListTable<AdminPromo>
+        query={list}
+        rowKey="code"
+        columns={[
+          {
+            title: t('promos.columns.code'),
+            dataIndex: 'code',
+            render: (code: string) => <strong>{code}</strong>,
+          },
+          {
+            title: t('promos.columns.title'),
+            key: 'title',
+            render: (_, p) => <span lang={lang}>{p.title[lang] ?? p.title.en}</span>,
+          },
+          { title: t('promos.columns.discount'), key: 'discount', render: (_, p) => discount(p) },
+          {
+            title: t('promos.columns.minSpend'),
+            key: 'minSpend',
+            render: (_, p) =>
+              p.minSpend === null
+                ? t('promos.none')
+                : formatMoney({ amount: p.minSpend, currency: p.currency ?? 'USD' }),
+          },
+          {
+            title: t('promos.columns.validity'),
+            key: 'validity',
+            render: (_, p) => (
+              <span>
+                {formatInstant(p.validFrom)}
+                <br />
+                {formatInstant(p.validTo)}
+              </span>
+            ),
+          },
+          {
+            title: t('promos.columns.routes'),
+            dataIndex: 'routes',
+            render: (routes: string[] | null) =>
+              routes === null ? t('promos.anyRoute') : routes.map((r) => <Tag key={r}>{r}</Tag>),
+          },
+          {
+            title: t('promos.columns.uses'),
+            key: 'uses',
+            render: (_, p) => `${p.usedCount} / ${p.usageLimit ?? t('promos.noLimit')}`,
+          },
+          {
+            title: t('promos.columns.state'),
+            key: 'state',
+            render: (_, p) => (
+              <Space orientation="vertical" size={2}>
+                <Tag style={STATE_STYLE[p.state]}>{t(`promos.state.${p.state}`)}</Tag>
+                {p.disabledAt !== null && (
+                  <Typography.Text type="secondary">
+                    {t('promos.disabledOn', {
+                      at: formatInstant(p.disabledAt),
+                      reason: p.disabledReason ?? '',
+                    })}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+          ...(canChange
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, p: AdminPromo) => (
+                    <Space size={0}>
+                      <Button
+                        type="link"
+                        aria-label={`${t('promos.edit')} ${p.code}`}
+                        onClick={() => setEditing(p)}
+                      >
+                        {t('promos.edit')}
+                      </Button>
+                      {p.state !== 'disabled' && (
                         <Button
                           type="link"
-                          aria-label={`${t('promos.edit')} ${p.code}`}
-                          onClick={() => setEditing(p)}
+                          danger
+                          aria-label={`${t('promos.disable')} ${p.code}`}
+                          onClick={() => setDisabling(p)}
                         >
-                          {t('promos.edit')}
+                          {t('promos.disable')}
                         </Button>
-                        {p.state !== 'disabled' && (
-                          <Button
-                            type="link"
-                            danger
-                            aria-label={`${t('promos.disable')} ${p.code}`}
-                            onClick={() => setDisabling(p)}
-                          >
-                            {t('promos.disable')}
-                          </Button>
-                        )}
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <PromoModal promo={editing} onClose={() => setEditing(null)} />}
       {disabling && <DisableModal promo={disabling} onClose={() => setDisabling(null)} />}
     </Space>

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminTax, Currency } from '@wings/contracts';
 import { formatMoney } from '@wings/rules';
-import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { Readable } from '../../components/readable';
 import { showServerErrors, toMajor, toMinor, useCanChangePricing } from './fares-shared';
 import { FilingFields, type FilingValues, filingBody } from './filing-fields';
@@ -225,60 +225,53 @@ function TaxesPageContent() {
           options={PASSENGER_TYPES.map((p) => ({ value: p, label: t(`taxes.passenger.${p}`) }))}
         />
       </Space>
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminTax>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-          columns={[
-            { title: t('taxes.columns.code'), dataIndex: 'code' },
-            {
-              title: t('taxes.columns.scope'),
-              key: 'scope',
-              render: (_, x) => t(`taxes.scope.${x.scope}`, { code: x.scopeCode }),
-            },
-            {
-              title: t('taxes.columns.passengerType'),
-              dataIndex: 'passengerType',
-              render: (p: PassengerType) => t(`taxes.passenger.${p}`),
-            },
-            {
-              title: t('taxes.columns.amount'),
-              key: 'amount',
-              align: 'right',
-              render: (_, x) => formatMoney(x.amount),
-            },
-            { title: t('taxes.columns.description'), dataIndex: 'descriptionEn' },
-            { title: t('taxes.columns.validFrom'), dataIndex: 'validFrom' },
-            {
-              title: t('taxes.columns.validTo'),
-              dataIndex: 'validTo',
-              render: (to: string | null) => to ?? t('until'),
-            },
-            ...(canChange
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, x: AdminTax) => (
-                      <Button
-                        type="link"
-                        aria-label={`${t('taxes.edit')} ${x.code} ${x.scopeCode} ${x.passengerType} ${x.amount.currency} ${x.validFrom}`}
-                        onClick={() => setEditing(x)}
-                      >
-                        {t('taxes.edit')}
-                      </Button>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+      <ListTable<AdminTax>
+        query={list}
+        rowKey="id"
+        columns={[
+          { title: t('taxes.columns.code'), dataIndex: 'code' },
+          {
+            title: t('taxes.columns.scope'),
+            key: 'scope',
+            render: (_, x) => t(`taxes.scope.${x.scope}`, { code: x.scopeCode }),
+          },
+          {
+            title: t('taxes.columns.passengerType'),
+            dataIndex: 'passengerType',
+            render: (p: PassengerType) => t(`taxes.passenger.${p}`),
+          },
+          {
+            title: t('taxes.columns.amount'),
+            key: 'amount',
+            align: 'right',
+            render: (_, x) => formatMoney(x.amount),
+          },
+          { title: t('taxes.columns.description'), dataIndex: 'descriptionEn' },
+          { title: t('taxes.columns.validFrom'), dataIndex: 'validFrom' },
+          {
+            title: t('taxes.columns.validTo'),
+            dataIndex: 'validTo',
+            render: (to: string | null) => to ?? t('until'),
+          },
+          ...(canChange
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, x: AdminTax) => (
+                    <Button
+                      type="link"
+                      aria-label={`${t('taxes.edit')} ${x.code} ${x.scopeCode} ${x.passengerType} ${x.amount.currency} ${x.validFrom}`}
+                      onClick={() => setEditing(x)}
+                    >
+                      {t('taxes.edit')}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <TaxModal tax={editing} onClose={() => setEditing(null)} />}
     </Space>
   );

@@ -20,7 +20,6 @@ import {
   InputNumber,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -29,8 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { Readable } from '../../components/readable';
 import { ruleMessage } from '../../lib/rule-message';
 
@@ -357,85 +356,78 @@ function PlansContent() {
         onChange={setCurrency}
         options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))}
       />
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<AdminInsurancePlan>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-          columns={[
-            { title: t('columns.code'), dataIndex: 'code' },
-            { title: t('columns.currency'), dataIndex: 'currency' },
-            { title: t('columns.grade'), dataIndex: 'grade' },
-            { title: t('columns.name'), key: 'name', render: (_, p) => p.name[lang] },
-            {
-              title: t('columns.coverage'),
-              key: 'coverage',
-              render: (_, p) => (
-                <Space orientation="vertical" size={0}>
-                  {p.coverage.map((c) => (
-                    <span key={c.item}>
-                      {t(`cover.${c.item}`)}: {formatMoney({ amount: c.limit, currency: p.currency })}
-                    </span>
-                  ))}
-                </Space>
-              ),
-            },
-            {
-              title: t('columns.bands'),
-              key: 'bands',
-              render: (_, p) => (
-                <Space orientation="vertical" size={0}>
-                  {p.priceBands.map((b) => (
-                    <span key={b.upToDays}>
-                      {t('upToDays', { days: b.upToDays })}:{' '}
-                      {formatMoney({ amount: b.amount, currency: p.currency })}
-                    </span>
-                  ))}
-                </Space>
-              ),
-            },
-            {
-              title: t('columns.status'),
-              key: 'status',
-              render: (_, p) =>
-                p.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.disabled')}</Tag>,
-            },
-            ...(canChange
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, p: AdminInsurancePlan) => (
-                      <Space>
+      <ListTable<AdminInsurancePlan>
+        query={list}
+        rowKey="id"
+        columns={[
+          { title: t('columns.code'), dataIndex: 'code' },
+          { title: t('columns.currency'), dataIndex: 'currency' },
+          { title: t('columns.grade'), dataIndex: 'grade' },
+          { title: t('columns.name'), key: 'name', render: (_, p) => p.name[lang] },
+          {
+            title: t('columns.coverage'),
+            key: 'coverage',
+            render: (_, p) => (
+              <Space orientation="vertical" size={0}>
+                {p.coverage.map((c) => (
+                  <span key={c.item}>
+                    {t(`cover.${c.item}`)}: {formatMoney({ amount: c.limit, currency: p.currency })}
+                  </span>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('columns.bands'),
+            key: 'bands',
+            render: (_, p) => (
+              <Space orientation="vertical" size={0}>
+                {p.priceBands.map((b) => (
+                  <span key={b.upToDays}>
+                    {t('upToDays', { days: b.upToDays })}:{' '}
+                    {formatMoney({ amount: b.amount, currency: p.currency })}
+                  </span>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('columns.status'),
+            key: 'status',
+            render: (_, p) =>
+              p.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.disabled')}</Tag>,
+          },
+          ...(canChange
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, p: AdminInsurancePlan) => (
+                    <Space>
+                      <Button
+                        type="link"
+                        aria-label={`${t('edit')} ${p.code} ${p.currency}`}
+                        onClick={() => setEditing(p)}
+                      >
+                        {t('edit')}
+                      </Button>
+                      {p.active && (
                         <Button
                           type="link"
-                          aria-label={`${t('edit')} ${p.code} ${p.currency}`}
-                          onClick={() => setEditing(p)}
+                          danger
+                          aria-label={`${t('disable')} ${p.code} ${p.currency}`}
+                          onClick={() => setDisabling(p)}
                         >
-                          {t('edit')}
+                          {t('disable')}
                         </Button>
-                        {p.active && (
-                          <Button
-                            type="link"
-                            danger
-                            aria-label={`${t('disable')} ${p.code} ${p.currency}`}
-                            onClick={() => setDisabling(p)}
-                          >
-                            {t('disable')}
-                          </Button>
-                        )}
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <PlanModal plan={editing} onClose={() => setEditing(null)} />}
       {disabling && <DisableModal plan={disabling} onClose={() => setDisabling(null)} />}
     </Space>

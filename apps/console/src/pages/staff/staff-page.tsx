@@ -6,27 +6,14 @@ import {
   type StaffAccount,
   type StaffRole,
 } from '@wings/contracts';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
 import { FormModal } from '../../components/form-modal';
+import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
-import { QueryError } from '../../components/query-error';
 import { formatInstant } from '../../lib/format';
 import { ruleMessage } from '../../lib/rule-message';
 
@@ -240,92 +227,86 @@ export default function StaffPage() {
         }
       />
       {!isAdmin && <Typography.Text type="secondary">{t('readOnly')}</Typography.Text>}
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<StaffAccount>
-          rowKey="id"
-          loading={list.isPending}
-          dataSource={list.data?.list ?? []}
-          pagination={{ pageSize: 50, hideOnSinglePage: true }}
-          columns={[
-            { title: t('columns.name'), dataIndex: 'name' },
-            { title: t('columns.email'), dataIndex: 'email' },
-            {
-              title: t('columns.roles'),
-              dataIndex: 'roles',
-              render: (roles: StaffRole[]) =>
-                roles.map((role) => (
-                  <Tag key={role} color="blue">
-                    {t(`shell:roles.${role}`)}
+      <ListTable<StaffAccount>
+        query={list}
+        rowKey="id"
+        columns={[
+          { title: t('columns.name'), dataIndex: 'name' },
+          { title: t('columns.email'), dataIndex: 'email' },
+          {
+            title: t('columns.roles'),
+            dataIndex: 'roles',
+            render: (roles: StaffRole[]) =>
+              roles.map((role) => (
+                <Tag key={role} color="blue">
+                  {t(`shell:roles.${role}`)}
+                </Tag>
+              )),
+          },
+          {
+            title: t('columns.language'),
+            dataIndex: 'language',
+            render: (language: LanguageTag) => t(`shell:languages.${language}`),
+          },
+          {
+            title: t('columns.active'),
+            dataIndex: 'active',
+            render: (active: boolean, row) => (
+              <Space size={4} wrap>
+                <Tag color={active ? '#135200' : 'default'}>{active ? t('active') : t('inactive')}</Tag>
+                {row.lockedUntil && new Date(row.lockedUntil) > new Date() && (
+                  <Tag color="red">
+                    {t('columns.locked')} {formatInstant(row.lockedUntil)}
                   </Tag>
-                )),
-            },
-            {
-              title: t('columns.language'),
-              dataIndex: 'language',
-              render: (language: LanguageTag) => t(`shell:languages.${language}`),
-            },
-            {
-              title: t('columns.active'),
-              dataIndex: 'active',
-              render: (active: boolean, row) => (
-                <Space size={4} wrap>
-                  <Tag color={active ? '#135200' : 'default'}>{active ? t('active') : t('inactive')}</Tag>
-                  {row.lockedUntil && new Date(row.lockedUntil) > new Date() && (
-                    <Tag color="red">
-                      {t('columns.locked')} {formatInstant(row.lockedUntil)}
-                    </Tag>
-                  )}
-                </Space>
-              ),
-            },
-            {
-              title: t('columns.totp'),
-              dataIndex: 'totpEnrolled',
-              render: (enrolled: boolean) => (enrolled ? t('enrolled') : t('notEnrolled')),
-            },
-            {
-              title: t('columns.lastLogin'),
-              dataIndex: 'lastLoginAt',
-              render: (at: string | null) => (at ? formatInstant(at) : t('never')),
-            },
-            ...(isAdmin
-              ? [
-                  {
-                    title: t('shell:common.actions'),
-                    key: 'actions',
-                    render: (_: unknown, row: StaffAccount) => (
-                      <Space size={0} wrap>
-                        <Button type="link" onClick={() => setEditing(row)}>
-                          {t('edit')}
-                        </Button>
-                        <Popconfirm
-                          title={t('resetPassword')}
-                          description={t('resetPasswordConfirm', { name: row.name })}
-                          onConfirm={() => resetPassword.mutateAsync({ id: row.id })}
-                          okText={t('shell:common.yes')}
-                          cancelText={t('shell:common.no')}
-                        >
-                          <Button type="link">{t('resetPassword')}</Button>
-                        </Popconfirm>
-                        <Popconfirm
-                          title={t('resetTotp')}
-                          description={t('resetTotpConfirm', { name: row.name })}
-                          onConfirm={() => resetTotp.mutateAsync({ id: row.id })}
-                          okText={t('shell:common.yes')}
-                          cancelText={t('shell:common.no')}
-                        >
-                          <Button type="link">{t('resetTotp')}</Button>
-                        </Popconfirm>
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('columns.totp'),
+            dataIndex: 'totpEnrolled',
+            render: (enrolled: boolean) => (enrolled ? t('enrolled') : t('notEnrolled')),
+          },
+          {
+            title: t('columns.lastLogin'),
+            dataIndex: 'lastLoginAt',
+            render: (at: string | null) => (at ? formatInstant(at) : t('never')),
+          },
+          ...(isAdmin
+            ? [
+                {
+                  title: t('shell:common.actions'),
+                  key: 'actions',
+                  render: (_: unknown, row: StaffAccount) => (
+                    <Space size={0} wrap>
+                      <Button type="link" onClick={() => setEditing(row)}>
+                        {t('edit')}
+                      </Button>
+                      <Popconfirm
+                        title={t('resetPassword')}
+                        description={t('resetPasswordConfirm', { name: row.name })}
+                        onConfirm={() => resetPassword.mutateAsync({ id: row.id })}
+                        okText={t('shell:common.yes')}
+                        cancelText={t('shell:common.no')}
+                      >
+                        <Button type="link">{t('resetPassword')}</Button>
+                      </Popconfirm>
+                      <Popconfirm
+                        title={t('resetTotp')}
+                        description={t('resetTotpConfirm', { name: row.name })}
+                        onConfirm={() => resetTotp.mutateAsync({ id: row.id })}
+                        okText={t('shell:common.yes')}
+                        cancelText={t('shell:common.no')}
+                      >
+                        <Button type="link">{t('resetTotp')}</Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
       {editing && <AccountModal account={editing} onClose={() => setEditing(null)} onCreated={setOneTime} />}
       {oneTime && <OneTimePassword value={oneTime} onClose={() => setOneTime(null)} />}
     </Space>
