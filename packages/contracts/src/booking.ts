@@ -167,10 +167,49 @@ export type Promotion = z.infer<typeof ZPromotion>;
 export const ZPromoListRequest = z.object({ offerId: z.string() });
 export const ZPromoListResponse = z.object({ promotions: z.array(ZPromotion) });
 
-/** POST ibe/computePrice. */
+/**
+ * One passenger's add-on choices on one leg (issue 14): a seat ("12C"), an extra-baggage step
+ * (kilograms on top of the free allowance, as the catalogue files them), priority boarding.
+ */
+export const ZLegServices = z.object({
+  seat: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{1,2}[A-K]$/, 'must be a seat, row and letter, e.g. 12C')
+    .nullable()
+    .optional(),
+  baggageKg: z.number().int().min(0).max(100).nullable().optional(),
+  priority: z.boolean().optional(),
+});
+export type LegServices = z.infer<typeof ZLegServices>;
+
+/**
+ * One passenger's add-ons: `services[i]` belongs to `passengers[i]` (as the request lists them;
+ * null or absent: none), `legs[j]` to leg j (0 outbound, 1 return). `refundUpgrade` is the
+ * Enhanced Refundable Ticket upgrade for the whole journey. Infants take no seat: the k-th infant
+ * listed travels on the lap of the k-th adult listed (that adult is barred from first and exit
+ * rows). Amounts are never taken from the client: the server prices every choice.
+ */
+export const ZPassengerServices = z.object({
+  legs: z.array(ZLegServices.nullable()).max(2).optional(),
+  refundUpgrade: z.boolean().optional(),
+});
+export type PassengerServices = z.infer<typeof ZPassengerServices>;
+export const ZBookingServices = z.array(ZPassengerServices.nullable()).max(18);
+export type BookingServices = z.infer<typeof ZBookingServices>;
+
+/** POST ibe/computePrice (with `services`: the add-ons priced in, `addons` their total). */
 export const ZComputePriceRequest = z.object({
   offerId: z.string(),
   promoCode: z.string().trim().toUpperCase().max(32).nullable().optional(),
+  /** Add-on choices, priced for the passengers' types; seat rules need `passengers` (addIncreaseService). */
+  services: ZBookingServices.optional(),
+  /** The booking's passengers (type and birthday are read) when `services` are given. */
+  passengers: z
+    .array(z.object({ passengerType: ZPassengerTypeCode, birthday: ZLocalDate }))
+    .max(18)
+    .optional(),
 });
 export const ZPriceBreakdown = z.object({
   currency: z.string(),
@@ -181,6 +220,8 @@ export const ZPriceBreakdown = z.object({
   fareTotal: ZMoney,
   taxTotal: ZMoney,
   discount: ZMoney,
+  /** The add-ons chosen (issue 14), summed; absent when none were asked for. Included in `total`. */
+  addons: ZMoney.optional(),
   total: ZMoney,
   promo: z
     .object({
@@ -206,7 +247,43 @@ export const ZSaveTicketOrderRequest = z.object({
   idempotencyKey: z.string().min(8).max(64),
   /** The legal and service terms were ticked (spec §5). */
   acceptTerms: z.literal(true, { message: 'the terms must be accepted' }),
+  /** Add-ons chosen in the booking (issue 14): priced by the server, held with the order. */
+  services: ZBookingServices.optional(),
 });
+
+/** A passenger of the add-on step: what the seat rules read (the full booking passenger may be sent). */
+export const ZAddonPassenger = z.object({ passengerType: ZPassengerTypeCode, birthday: ZLocalDate });
+
+/** POST ibe/addIncreaseService and ibe/addIncreaseServiceNext: the add-on choices of a booking. */
+export const ZAddIncreaseServiceRequest = z.object({
+  offerId: z.string(),
+  passengers: z.array(ZAddonPassenger).min(1).max(18),
+  services: ZBookingServices,
+  promoCode: z.string().trim().toUpperCase().max(32).nullable().optional(),
+});
+export type AddIncreaseServiceRequest = z.infer<typeof ZAddIncreaseServiceRequest>;
+
+/** One priced add-on: its code (11 priority, 12 seat, 13 baggage, ERT the refundable upgrade), passenger, leg. */
+export const ZAddonLine = z.object({
+  code: z.enum(['11', '12', '13', 'ERT']),
+  /** The passenger's index in `passengers`. */
+  passenger: z.number().int(),
+  /** 0 outbound, 1 return (the upgrade is priced per leg: one line per leg). */
+  leg: z.number().int(),
+  seat: z.string().optional(),
+  weightKg: z.number().int().optional(),
+  amount: ZMoney,
+});
+export type AddonLine = z.infer<typeof ZAddonLine>;
+
+export const ZAddIncreaseServiceReply = z.object({
+  offerId: z.string(),
+  currency: z.string(),
+  lines: z.array(ZAddonLine),
+  /** The offer's price with the add-ons (`addons` their total, in `total`). */
+  price: ZPriceBreakdown,
+});
+export type AddIncreaseServiceReply = z.infer<typeof ZAddIncreaseServiceReply>;
 export const ZSavedOrder = z.object({
   orderNo: z.string(),
   pnr: z.string(),

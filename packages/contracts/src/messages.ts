@@ -1064,6 +1064,37 @@ export const messages = {
     en: 'A passenger can have only one seat on a flight.',
     km: 'អ្នកដំណើរម្នាក់អាចមានកៅអីតែមួយនៅលើជើងហោះហើរមួយ។',
   },
+  // add-ons: chosen in the booking (issue 14)
+  'addons.no_such_passenger': {
+    zh: '所选附加服务对应的旅客不存在',
+    en: 'These add-ons are for a passenger who is not in the booking.',
+    km: 'សេវាបន្ថែមទាំងនេះសម្រាប់អ្នកដំណើរដែលមិនមាននៅក្នុងការកក់។',
+  },
+  'addons.no_such_leg': {
+    zh: '行程中没有这个航段',
+    en: 'The journey has no such flight.',
+    km: 'ដំណើរនេះមិនមានជើងហោះហើរនេះទេ។',
+  },
+  'addons.baggage_not_sold': {
+    zh: '该航班不提供 {kg} 公斤的额外行李',
+    en: 'Extra baggage of {kg} kg is not sold on this flight.',
+    km: 'ឥវ៉ាន់បន្ថែម {kg} គីឡូក្រាម មិនត្រូវបានលក់នៅលើជើងហោះហើរនេះទេ។',
+  },
+  'addons.priority_not_sold': {
+    zh: '该航班此舱位不提供优先登机',
+    en: 'Priority boarding is not sold in this cabin on this flight.',
+    km: 'ការឡើងយន្តហោះជាអាទិភាព មិនត្រូវបានលក់ក្នុងថ្នាក់នេះនៅលើជើងហោះហើរនេះទេ។',
+  },
+  'addons.seat_not_sold': {
+    zh: '座位 {seat} 不在网上出售',
+    en: 'Seat {seat} is not sold online.',
+    km: 'កៅអី {seat} មិនត្រូវបានលក់តាមអនឡាញទេ។',
+  },
+  'addons.upgrade_not_sold': {
+    zh: '此行程不提供可退票升级服务',
+    en: 'The refundable ticket upgrade is not offered on this journey.',
+    km: 'ការដំឡើងសំបុត្រអាចសងប្រាក់វិញ មិនត្រូវបានផ្តល់ជូនសម្រាប់ដំណើរនេះទេ។',
+  },
   // add-ons: catalogue
   'addons.weight_step': {
     zh: '额外行李须为 {step} 公斤的整数倍，最多 {max} 公斤',

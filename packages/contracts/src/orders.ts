@@ -152,6 +152,22 @@ export const ZOrderPrice = z.object({
   /** Added services by code (10 insurance, 11 priority boarding, 12 seat, 13 baggage). */
   addons: z.array(z.object({ code: z.string(), amount: ZMoney })),
   addonTotal: ZMoney,
+  /**
+   * Each add-on of the order (issue 14): its code (11 priority boarding, 12 seat, 13 baggage,
+   * ERT the refundable upgrade), the passenger (`seq`) and leg (0 outbound, 1 return) it is for,
+   * the seat number of a seat while the order holds it, and its amount.
+   */
+  addonLines: z
+    .array(
+      z.object({
+        code: z.string(),
+        passengerSeq: z.number().int().nullable(),
+        leg: z.number().int().nullable(),
+        seat: z.string().optional(),
+        amount: ZMoney,
+      }),
+    )
+    .optional(),
   total: ZMoney,
   promoCode: z.string().nullable(),
 });

@@ -157,6 +157,8 @@ export interface OrderState {
   payDeadline: Date;
   promoCode: string | null;
   ticketedAt: Date | null;
+  /** Whether the order chose seats (a seat add-on line, issue 14); read by `lock` only. */
+  hasSeats?: boolean;
 }
 
 /** An order owed tickets, and where the ticketing sweep's next page starts after it. */
@@ -219,6 +221,9 @@ export const orderHeadColumns = {
 };
 
 const orderColumns = { ...orderHeadColumns, offerId: orders.offerId, requestHash: orders.requestHash };
+
+/** The price-line code of a chosen seat (service code 12, issue 14). */
+const SEAT_CODE = '12';
 
 function toState(r: {
   id: string;
@@ -456,11 +461,14 @@ export class BookingRepository {
    */
   async lock(where: { id: string } | { orderNo: string }, skipLocked = false): Promise<OrderState | null> {
     const match = 'id' in where ? sql`id = ${where.id}` : sql`order_no = ${where.orderNo}`;
-    const r = await this.db.execute<Parameters<typeof toState>[0]>(sql`
-      select id, order_no, user_id, status, pay_deadline, promo_code, ticketed_at from orders
+    const r = await this.db.execute<Parameters<typeof toState>[0] & { has_seats: boolean }>(sql`
+      select id, order_no, user_id, status, pay_deadline, promo_code, ticketed_at,
+             exists (select 1 from order_price_lines l
+                      where l.order_id = orders.id and l.kind = 'addon' and l.code = ${SEAT_CODE}) as has_seats
+        from orders
        where ${match} for update ${skipLocked ? sql`skip locked` : sql``}`);
     const row = r.rows[0];
-    return row ? toState(row) : null;
+    return row ? { ...toState(row), hasSeats: row.has_seats === true } : null;
   }
 
   /** Unpaid → paid; false when the order was not unpaid. */
@@ -479,13 +487,15 @@ export class BookingRepository {
     orderId: string,
     now: Date,
     overdue: boolean,
-  ): Promise<{ promoCode: string | null } | false> {
-    const result = await this.db.execute<{ promo_code: string | null }>(sql`
+  ): Promise<{ promoCode: string | null; hasSeats: boolean } | false> {
+    const result = await this.db.execute<{ promo_code: string | null; has_seats: boolean }>(sql`
       update orders set status = ${CANCELED}, canceled_at = ${now}, updated_at = ${now}
        where id = ${orderId} and status = ${UNPAID} ${overdue ? sql`and pay_deadline <= ${now}` : sql``}
-      returning promo_code`);
+      returning promo_code,
+                exists (select 1 from order_price_lines l
+                         where l.order_id = orders.id and l.kind = 'addon' and l.code = ${SEAT_CODE}) as has_seats`);
     const row = result.rows[0];
-    return row ? { promoCode: row.promo_code ?? null } : false;
+    return row ? { promoCode: row.promo_code ?? null, hasSeats: row.has_seats === true } : false;
   }
 
   /** Canceled (expired) → paid; false when it was not canceled. */

@@ -1,5 +1,7 @@
 import {
   envelope,
+  ZAddIncreaseServiceReply,
+  ZAddIncreaseServiceRequest,
   ZAddPassengerRequest,
   ZAddPassengerResponse,
   ZSavedOrder,
@@ -58,12 +60,43 @@ export function bookingRoutes(deps: { service: BookingService }): FastifyPluginA
           tags,
           summary: 'Create the order and hold its seats',
           description:
-            'One transaction: the order with its segments, passengers, price lines (the total is their sum), seat holds and history, and the promo code use (given back if the order expires unpaid). The same idempotencyKey from the same caller with the same offer, passengers, contact and promo code answers the same order; with anything else it is refused (615). Codes: 602 captcha_error (guests; data.captchaRequired), 609 passenger_limit (guest with a nationality outside the allowed ones), 614 hold limit (too many unpaid orders or seats held unpaid by this account or guest address, in all or on one flight; data.limit), 615 idempotency key already used for a different booking, 301 offer expired, 204 seats sold out, 400 with fields for rule problems or a promo code that no longer applies, 500.',
+            'One transaction: the order with its segments, passengers, price lines (the total is their sum), seat holds and history, and the promo code use (given back if the order expires unpaid). The same idempotencyKey from the same caller with the same offer, passengers, contact and promo code answers the same order; with anything else it is refused (615). Codes: 602 captcha_error (guests; data.captchaRequired), 609 passenger_limit (guest with a nationality outside the allowed ones), 614 hold limit (too many unpaid orders or seats held unpaid by this account or guest address, in all or on one flight; data.limit), 615 idempotency key already used for a different booking, 301 offer expired, 204 seats sold out, 640 a chosen seat (services) held by another order (the whole order fails), 400 with fields for rule problems or a promo code that no longer applies, 500.',
           body: ZSaveTicketOrderRequest,
           response: { 200: envelope(ZSavedOrder) },
         },
       },
       async (request) => ok(await service.saveTicketOrder(request.body, caller(request))),
+    );
+
+    app.post(
+      '/travelsky/ibe/addIncreaseService',
+      {
+        schema: {
+          tags,
+          summary: 'Check and price the add-ons chosen in the booking (issue 14)',
+          description:
+            "services[i] are passengers[i]'s choices, services[i].legs[j] on leg j (0 outbound, 1 return): seat, baggageKg (a catalogue step), priority; refundUpgrade for the whole journey. Every amount comes from the catalogue in the offer's currency. 400 with every problem on its field: services.{i}.legs.{j}.seat (seat.infant_no_seat, seat.not_on_map, seat.wrong_cabin, seat.first_row_age, seat.exit_row_age, seat.first_row_infant, seat.exit_row_infant, seat.picked_twice, seat.taken, addons.seat_not_sold), services.{i}.legs.{j}.baggageKg (addons.baggage_not_sold), services.{i}.legs.{j}.priority (addons.priority_not_sold), services.{i}.refundUpgrade (addons.upgrade_not_sold), services.{i}.legs.{j} (addons.no_such_leg), services.{i} (addons.no_such_passenger). The k-th infant listed is on the lap of the k-th adult listed. 301 when the offer expired.",
+          body: ZAddIncreaseServiceRequest,
+          response: { 200: envelope(ZAddIncreaseServiceReply) },
+        },
+      },
+      async (request) => ok(await service.addIncreaseService(request.body, caller(request))),
+    );
+
+    app.post(
+      '/travelsky/ibe/addIncreaseServiceNext',
+      {
+        schema: {
+          tags,
+          summary:
+            "The add-on step's next: the selection is complete and valid; the price the review page shows",
+          description:
+            "As addIncreaseService, and the passengers are the offer's party (booking.passenger_count_mismatch on `passengers`).",
+          body: ZAddIncreaseServiceRequest,
+          response: { 200: envelope(ZAddIncreaseServiceReply) },
+        },
+      },
+      async (request) => ok(await service.addIncreaseServiceNext(request.body, caller(request))),
     );
   };
 }

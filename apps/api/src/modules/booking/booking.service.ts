@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  type AddIncreaseServiceReply,
+  type AddIncreaseServiceRequest,
   type BookingPassenger,
+  type BookingServices,
   type Contact,
   Language,
   type LanguageTag,
@@ -8,6 +11,7 @@ import {
   type PriceBreakdown,
   type SavedOrder,
   type ZAddPassengerRequest,
+  type ZComputePriceRequest,
   type ZSaveTicketOrderRequest,
 } from '@wings/contracts';
 import {
@@ -37,6 +41,7 @@ import { type Inventory, type SeatHold, seatHoldPart } from '../inventory';
 import type { AirportZones } from '../network';
 import type { NewPayable } from '../payments';
 import { type OfferRecord, type PriceLine, type PricingService, promoUsePart } from '../pricing';
+import type { SeatPick } from '../seating';
 import {
   type BookingRepository,
   type HeldUnpaid,
@@ -47,6 +52,15 @@ import {
   type NewPriceLine,
   type StoredOrder,
 } from './booking.repository';
+import {
+  type AddonPorts,
+  type AddonTaker,
+  hasServices,
+  lapHolders,
+  type PricedAddon,
+  priceAddons,
+  withAddons,
+} from './booking-addons';
 import type { ExpiryQueue } from './expiry-queue';
 import { cancelOrder, createOrder, expireOrder, IllegalOrderTransition } from './order-lifecycle';
 import { newOrderNo, newPnr } from './order-numbers';
@@ -54,6 +68,7 @@ import { bookingGrant } from './orders.service';
 
 type AddPassengerInput = z.infer<typeof ZAddPassengerRequest>;
 type SaveTicketOrderInput = z.infer<typeof ZSaveTicketOrderRequest>;
+type ComputePriceInput = z.infer<typeof ZComputePriceRequest>;
 
 /** What booking needs of the pricing module. */
 export type PricingPort = Pick<
@@ -78,8 +93,10 @@ interface PreparedOrder {
   holds: SeatHold[];
   /** The price lines of ONE passenger of each type. */
   perType: Map<number, PriceLine[]>;
-  /** The order's total: the sum of all its lines. */
+  /** The order's total: the sum of all its lines (add-ons not included: they are priced in its transaction). */
   lineTotal: number;
+  /** The add-on choices, checked (issue 14); null when none were made. */
+  services: BookingServices | null;
 }
 
 /** What booking needs of the accounts module. */
@@ -119,6 +136,8 @@ export interface BookingServiceDeps {
   guestNationalities: string[];
   /** What one account or guest address may hold unpaid at once (issue 9; config BOOKING_MAX_*). */
   limits: HoldLimits;
+  /** The add-on catalogue and seating (issue 14): add-ons chosen in the booking, the order's seats. */
+  addons?: AddonPorts;
 }
 
 /**
@@ -161,6 +180,8 @@ export function bookingRequestHash(input: SaveTicketOrderInput): string {
     passengers: input.passengers,
     contact: input.contact,
     promoCode,
+    // Absent without add-ons: the hash of a booking without them is what it always was.
+    services: hasServices(input.services) ? input.services : null,
   });
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -293,7 +314,7 @@ export class BookingService {
     } catch (err) {
       return orReplay(err);
     }
-    const { record, breakdown, passengers, holds, perType, lineTotal } = prepared;
+    const { record, breakdown, passengers, holds, perType, lineTotal, services } = prepared;
 
     const now = this.deps.now();
     const payDeadline = new Date(now.getTime() + this.deps.orderPayMinutes * 60_000);
@@ -359,12 +380,27 @@ export class BookingService {
           passengers: rows,
           priceLines,
         };
-        const orderId = await this.repo.transaction(async (_tx, handle) => {
+        const made = await this.repo.transaction(async (_tx, handle) => {
+          // The add-ons are priced again in the order's transaction, from the catalogue as it is
+          // now: one price line per choice (issue 14; docs/decisions.md).
+          const addonLines = services
+            ? await this.priceServices(record, input.passengers, services, caller.lang, { executor: handle })
+            : [];
+          const addonRows: NewPriceLine[] = addonLines.map((l) => ({
+            passengerId: rows[l.passenger]!.id,
+            segmentId: segments[l.leg]?.id ?? null,
+            kind: 'addon',
+            code: l.code,
+            amount: l.amount.amount,
+          }));
+          const orderRows =
+            addonRows.length > 0 ? { ...order, priceLines: [...priceLines, ...addonRows] } : order;
+          const addonTotal = addonRows.reduce((sum, l) => sum + l.amount, 0);
           // One statement: the holder's lock and count (hold limits), the order and its rows and
           // `created` event, its seats (inventory) and its promo code use (pricing).
           const made = await createOrder(
             handle,
-            order,
+            orderRows,
             { actor, data: { offerId: record.id, payDeadline: payDeadline.toISOString(), holds } },
             holdLimits,
             {
@@ -377,14 +413,17 @@ export class BookingService {
           if (!made.taken.seats) throw new AppError('seatsSoldOut');
           if (!made.taken.promo)
             throw invalid([{ field: 'promoCode', key: await this.promoRefusal(record, appliedPromo) }]);
+          // The chosen seats, all or none: a seat another order holds fails the whole order (640).
+          const picks = this.seatPicks(addonLines, input.passengers, rows, segments);
+          if (picks.length > 0) await this.addonPorts().seating.holdSeats(handle, order.id, picks);
           // What payments will charge: the order's total, stored once with its own lines.
           await this.deps.payables.createPayable(handle, {
             kind: 'order',
             reference: orderNo,
             ownerUserId: caller.userId,
-            amount: lineTotal,
+            amount: lineTotal + addonTotal,
             currency: record.currency,
-            lines: priceLines.map((l) => ({
+            lines: orderRows.priceLines.map((l) => ({
               kind: l.kind,
               code: l.code,
               passengerRef: l.passengerId,
@@ -401,17 +440,19 @@ export class BookingService {
             },
             now,
           });
-          return order.id;
+          return { orderId: order.id, addonLines };
         });
         // Sent with the next batch of expiries, not in this request's round trips.
-        this.deps.expiries.add(orderId, payDeadline);
+        this.deps.expiries.add(made.orderId, payDeadline);
+        // As a replay reads it from the lines: `addons` only when the order has add-on lines.
+        const price = made.addonLines.length > 0 ? withAddons(breakdown, made.addonLines) : breakdown;
         return {
           orderNo,
           pnr,
           status: OrderPayStatus.un_paid,
           payDeadline: payDeadline.toISOString(),
-          amountDue: breakdown.total,
-          price: withTaxesByCode(breakdown),
+          amountDue: price.total,
+          price: withTaxesByCode(price),
           ...this.grantOf(orderNo, payDeadline),
         };
       } catch (err) {
@@ -490,7 +531,127 @@ export class BookingService {
       );
       throw new AppError('systemError');
     }
-    return { record, breakdown, passengers, holds, perType, lineTotal };
+    // The add-on choices are checked here (every bad field at once, before any write); they
+    // are priced again in the order's transaction.
+    const services = hasServices(input.services) ? input.services : null;
+    if (services) await this.priceServices(record, input.passengers, services, caller.lang, {});
+    return { record, breakdown, passengers, holds, perType, lineTotal, services };
+  }
+
+  private addonPorts(): AddonPorts {
+    if (!this.deps.addons) throw new AppError('systemError');
+    return this.deps.addons;
+  }
+
+  /**
+   * Prices and checks add-on choices (booking-addons.ts). The add-on step refuses a taken seat on
+   * its field (`checkTaken`); an order leaves it to seating.holdSeats in its transaction (640, the
+   * whole order fails). `executor`: read the catalogue in the order's transaction.
+   */
+  private priceServices(
+    offer: OfferRecord,
+    passengers: readonly AddonTaker[],
+    services: BookingServices,
+    lang: Caller['lang'],
+    options: { checkTaken?: boolean; executor?: Tx },
+  ): Promise<PricedAddon[]> {
+    return priceAddons({ ...this.addonPorts(), zones: this.deps.zones }, offer, passengers, services, {
+      lang,
+      checkTaken: options.checkTaken ?? false,
+      ...(options.executor ? { executor: options.executor } : {}),
+    });
+  }
+
+  /** The seats to hold for an order's seat lines, with what the seat rules read of each passenger. */
+  private seatPicks(
+    lines: readonly PricedAddon[],
+    passengers: readonly AddonTaker[],
+    rows: ReadonlyArray<{ id: string }>,
+    segments: ReadonlyArray<{ id: string; flightId: string; cabin: 'C' | 'Y' }>,
+  ): SeatPick[] {
+    const laps = lapHolders(passengers);
+    return lines.flatMap((l) => {
+      const segment = segments[l.leg];
+      const p = passengers[l.passenger];
+      const row = rows[l.passenger];
+      if (l.code !== '12' || !l.seat || !segment || !p || !row) return [];
+      return [
+        {
+          flightId: segment.flightId,
+          seat: l.seat,
+          cabin: segment.cabin,
+          passengerRef: row.id,
+          segmentRef: segment.id,
+          taker: { birthday: p.birthday, passengerType: p.passengerType, withInfant: laps.has(l.passenger) },
+        },
+      ];
+    });
+  }
+
+  /**
+   * POST ibe/addIncreaseService: checks the add-on choices of a booking (each problem on its
+   * field) and prices them from the catalogue: the lines and the offer's price with them.
+   */
+  async addIncreaseService(
+    input: AddIncreaseServiceRequest,
+    caller: Caller,
+  ): Promise<AddIncreaseServiceReply> {
+    const { record } = await this.pricing().getOffer(input.offerId);
+    const promoCode = input.promoCode?.trim() ? input.promoCode.trim().toUpperCase() : null;
+    const { breakdown } = await this.pricing().priceBreakdown(record, promoCode, this.deps.now());
+    const lines = await this.priceServices(record, input.passengers, input.services, caller.lang, {
+      checkTaken: true,
+    });
+    return {
+      offerId: record.id,
+      currency: record.currency,
+      lines,
+      price: withTaxesByCode(withAddons(breakdown, lines)),
+    };
+  }
+
+  /**
+   * POST ibe/addIncreaseServiceNext: the add-on step's "next": the passengers are the offer's
+   * party (the count of each type) and every choice is valid; the price the review page shows.
+   */
+  async addIncreaseServiceNext(
+    input: AddIncreaseServiceRequest,
+    caller: Caller,
+  ): Promise<AddIncreaseServiceReply> {
+    const { record } = await this.pricing().getOffer(input.offerId);
+    const given = [1, 2, 3].map((t) => input.passengers.filter((p) => p.passengerType === t).length);
+    if (given.some((n, i) => n !== record.passengers[i])) {
+      const [adults, children, infants] = record.passengers;
+      throw invalid([
+        {
+          field: 'passengers',
+          key: 'booking.passenger_count_mismatch',
+          params: { adults, children, infants },
+        },
+      ]);
+    }
+    if (input.services.length > input.passengers.length) {
+      throw invalid([{ field: `services.${input.passengers.length}`, key: 'addons.no_such_passenger' }]);
+    }
+    return this.addIncreaseService(input, caller);
+  }
+
+  /**
+   * POST ibe/computePrice with add-ons (pricing's route hands a request with `services` here):
+   * the offer's price with the choices priced in (`addons`); seat rules read `passengers`.
+   */
+  async computePriceWithServices(input: ComputePriceInput, caller: Caller): Promise<PriceBreakdown> {
+    const services = input.services ?? [];
+    const reply = await this.addIncreaseService(
+      {
+        offerId: input.offerId,
+        passengers: input.passengers ?? [],
+        services,
+        promoCode: input.promoCode ?? null,
+      },
+      caller,
+    );
+    return reply.price;
   }
 
   /**
@@ -540,13 +701,29 @@ export class BookingService {
           // payable leaves the order to be paid; of concurrent withdrawals exactly one closes it.
           if (!(await this.deps.payables.closePayable(handle, 'order', order.orderNo, now))) return nothing;
           let released: SeatHold[] = [];
-          const giveBack = async ({ promoCode }: { promoCode: string | null }) => {
+          const giveBack = async ({
+            promoCode,
+            hasSeats,
+          }: {
+            promoCode: string | null;
+            hasSeats: boolean;
+          }) => {
             released = await this.deps.inventory.release(handle, orderId, now);
             if (promoCode) await this.pricing().releasePromo(handle, promoCode);
+            // Its chosen seats are freed with it (issue 14): the next order may take them.
+            const seats =
+              hasSeats && this.deps.addons
+                ? await this.deps.addons.seating.releaseSeats(
+                    handle,
+                    orderId,
+                    by === null ? 'expired' : 'canceled',
+                  )
+                : [];
             return {
               reason: by === null ? 'pay_deadline' : 'canceled',
               released,
               ...(promoCode ? { promoReleased: promoCode } : {}),
+              ...(seats.length > 0 ? { seatsReleased: seats.map((x) => `${x.flightId}/${x.seat}`) } : {}),
             };
           };
           const moved =
@@ -818,6 +995,7 @@ export function breakdownFromLines(
   const taxLines = lines.filter((l) => l.kind === 'tax');
   const taxTotal = taxLines.reduce((s, l) => s + l.amount, 0);
   const discount = lines.filter((l) => l.kind === 'discount').reduce((s, l) => s + l.amount, 0);
+  const addonLines = lines.filter((l) => l.kind === 'addon');
   const total = lines.reduce((s, l) => s + l.amount, 0);
   return {
     currency,
@@ -827,6 +1005,7 @@ export function breakdownFromLines(
     taxTotal: money(taxTotal),
     // Shown as a positive amount off; stored as negative lines.
     discount: money(-discount),
+    ...(addonLines.length > 0 ? { addons: money(addonLines.reduce((s, l) => s + l.amount, 0)) } : {}),
     total: money(total),
     promo: promoCode ? { code: promoCode, applied: true, reason: null } : null,
   };

@@ -12,6 +12,7 @@ import {
   type BookingServiceDeps,
   type PricingPort,
 } from './booking.service';
+import type { AddonPorts } from './booking-addons';
 import { ExpiryQueue } from './expiry-queue';
 import { createOrderPayableOwner } from './order-payable';
 import { OrdersRepository } from './orders.repository';
@@ -102,6 +103,8 @@ export interface BookingDeps {
   settings: Pick<BookingServiceDeps, 'orderPayMinutes' | 'guestNationalities' | 'limits'>;
   /** The staff audit log (the console's order actions write their rows through it). */
   audit: OrdersAdminDeps['audit'];
+  /** The add-on catalogue (addons) and seat assignments (seating): add-ons chosen in the booking (issue 14). */
+  addons: AddonPorts;
 }
 
 /** The booking module's services. */
@@ -136,6 +139,7 @@ export function createBooking(deps: BookingDeps): Booking {
     now,
     log: deps.log,
     ...deps.settings,
+    addons: deps.addons,
   });
   const orders = new OrdersService({
     repo: new OrdersRepository(db),
@@ -145,6 +149,7 @@ export function createBooking(deps: BookingDeps): Booking {
     reads: {
       tickets: (orderId) => deps.tickets.currentByPassenger(orderId),
       refunds: (orderNo) => refundsOf(db, 'order', orderNo),
+      seats: (orderId) => deps.addons.seating.seatsOfOrder(orderId),
     },
   });
   const ticketing = createTicketing({
@@ -162,6 +167,7 @@ export function createBooking(deps: BookingDeps): Booking {
     pricing: deps.pricing,
     ticketing,
     tickets: { count: (orderId) => deps.tickets.count(orderId) },
+    seating: deps.addons.seating,
     log: deps.log,
   });
   const ordersRepo = new OrdersRepository(db);

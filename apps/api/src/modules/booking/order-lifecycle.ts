@@ -116,7 +116,7 @@ export async function expireOrder(
   tx: Executor,
   orderId: string,
   now: Date,
-  then: (order: { promoCode: string | null }) => Promise<Record<string, unknown>>,
+  then: (order: { promoCode: string | null; hasSeats: boolean }) => Promise<Record<string, unknown>>,
 ): Promise<boolean> {
   const canceled = await new BookingRepository(tx).setCanceled(orderId, now, true);
   if (!canceled) return false;
@@ -135,7 +135,7 @@ export async function cancelOrder(
   orderId: string,
   actor: string,
   now: Date,
-  then: (order: { promoCode: string | null }) => Promise<Record<string, unknown>>,
+  then: (order: { promoCode: string | null; hasSeats: boolean }) => Promise<Record<string, unknown>>,
   reason: string | null = null,
 ): Promise<boolean> {
   const canceled = await new BookingRepository(tx).setCanceled(orderId, now, false);

@@ -2,6 +2,7 @@ import { OrderPayStatus } from '@wings/contracts';
 import type { Db, Tx } from '../../platform/db';
 import type { Inventory } from '../inventory';
 import type { Payable, PayableOwner, SettleOutcome } from '../payments';
+import type { Seating } from '../seating';
 import { BookingRepository } from './booking.repository';
 import type { PricingPort } from './booking.service';
 import { IllegalOrderTransition, payLateOrder, payOrder, recordOrderEvent } from './order-lifecycle';
@@ -19,6 +20,8 @@ export interface OrderPayableOwnerDeps {
   ticketing: Pick<Ticketing, 'enqueue' | 'wake'>;
   /** The tickets an order holds (the tickets module). */
   tickets: { count(orderId: string): Promise<number> };
+  /** The order's chosen seats (issue 14): confirmed when paid, taken again by a late payment. */
+  seating?: Pick<Seating, 'confirmSeats' | 'reholdSeats'>;
   log: Logger;
 }
 
@@ -54,6 +57,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
         if (!(await payOrder(tx, order.id, { actor, data: { paymentId } }, now))) {
           throw new IllegalOrderTransition(order.id, 'pay', order.status);
         }
+        if (order.hasSeats) await deps.seating?.confirmSeats(tx, order.id);
         await deps.ticketing.enqueue(tx, order.id);
         return 'paid';
       }
@@ -62,10 +66,14 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
       const reheld = await tx
         .transaction(async (sp) => {
           if (!(await deps.inventory.rehold(sp, order.id, now))) throw new SeatsGone();
+          // Its chosen seats too (issue 14): one taken meanwhile is as seats gone (the payment is refunded).
+          if (order.hasSeats && deps.seating && !(await deps.seating.reholdSeats(sp, order.id)))
+            throw new SeatsGone();
           const facts = { actor, data: { paymentId, late: true, reheld: true } };
           if (!(await payLateOrder(sp, order.id, facts, now))) throw new SeatsGone();
           // The expiry gave the order's promo code use back: it is taken again (issue 9).
           if (order.promoCode) await deps.pricing.retakePromo(sp, order.promoCode);
+          if (order.hasSeats) await deps.seating?.confirmSeats(sp, order.id);
           return true;
         })
         .catch((err: unknown) => {

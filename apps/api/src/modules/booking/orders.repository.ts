@@ -30,6 +30,8 @@ export interface PassengerRow extends NewPassenger {
 export interface PriceLineRow {
   orderId: string;
   passengerId: string | null;
+  /** The segment of a line per leg (fares, taxes, add-ons); null for a line of the whole journey. */
+  segmentId?: string | null;
   kind: string;
   code: string;
   amount: number;
@@ -192,6 +194,7 @@ export class OrdersRepository {
       .select({
         orderId: orderPriceLines.orderId,
         passengerId: orderPriceLines.passengerId,
+        segmentId: orderPriceLines.segmentId,
         kind: orderPriceLines.kind,
         code: orderPriceLines.code,
         amount: orderPriceLines.amount,

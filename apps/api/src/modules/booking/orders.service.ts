@@ -42,6 +42,8 @@ export interface OrderDetailPorts {
   tickets(orderId: string): Promise<Map<string, OrderTicket>>;
   /** The refunds of the order's payments, oldest first (payments/). */
   refunds(orderNo: string): Promise<OrderRefundRow[]>;
+  /** The order's held or confirmed seats by passenger and segment id (seating/, issue 14). */
+  seats?(orderId: string): Promise<Array<{ seat: string; passengerRef: string; segmentRef: string }>>;
 }
 
 export interface OrdersServiceDeps {
@@ -90,6 +92,44 @@ export function maskPhone(phone: string): string {
   if (phone.length <= 4) return `${'*'.repeat(Math.max(0, phone.length - 1))}${phone.slice(-1)}`;
   const start = Math.floor((phone.length - 4) / 2);
   return `${phone.slice(0, start)}****${phone.slice(start + 4)}`;
+}
+
+/**
+ * The order's price with each add-on line (issue 14): code, passenger seq, leg seq, and the
+ * seat number of a seat line while the order holds it. Unchanged for an order without add-ons.
+ */
+export function withAddonLines(
+  price: OrderPrice,
+  lines: PriceLineRow[],
+  of: {
+    passengers: ReadonlyArray<{ id: string; seq: number }>;
+    segments: ReadonlyArray<{ id: string; seq: number }>;
+    seats: ReadonlyArray<{ seat: string; passengerRef: string; segmentRef: string }>;
+  },
+): OrderPrice {
+  const addons = lines.filter((l) => l.kind === 'addon');
+  if (addons.length === 0) return price;
+  const seqOf = new Map(of.passengers.map((p) => [p.id, p.seq]));
+  const legOf = new Map(of.segments.map((s) => [s.id, s.seq]));
+  const seatOf = new Map(of.seats.map((s) => [`${s.passengerRef}/${s.segmentRef}`, s.seat]));
+  const addonLines = addons
+    .map((l) => {
+      const seat = l.code === '12' ? seatOf.get(`${l.passengerId}/${l.segmentId}`) : undefined;
+      return {
+        code: l.code,
+        passengerSeq: l.passengerId ? (seqOf.get(l.passengerId) ?? null) : null,
+        leg: l.segmentId ? (legOf.get(l.segmentId) ?? null) : null,
+        ...(seat ? { seat } : {}),
+        amount: { amount: l.amount, currency: price.currency } as OrderPrice['total'],
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.passengerSeq ?? -1) - (b.passengerSeq ?? -1) ||
+        (a.leg ?? -1) - (b.leg ?? -1) ||
+        a.code.localeCompare(b.code),
+    );
+  return { ...price, addonLines };
 }
 
 /**
@@ -257,15 +297,17 @@ export class OrdersService {
     if (!order) throw new AppError('orderNotFound');
     const view = orderView(actor, order);
     if (!view) throw new AppError('orderNotFound');
-    const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds] = await Promise.all([
-      this.summaries([order]),
-      repo.contact(order.id),
-      repo.passengers(order.id),
-      repo.segments([order.id]),
-      reads.tickets(order.id),
-      repo.priceLines([order.id]),
-      reads.refunds(order.orderNo),
-    ]);
+    const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds, seats] =
+      await Promise.all([
+        this.summaries([order]),
+        repo.contact(order.id),
+        repo.passengers(order.id),
+        repo.segments([order.id]),
+        reads.tickets(order.id),
+        repo.priceLines([order.id]),
+        reads.refunds(order.orderNo),
+        reads.seats ? reads.seats(order.id) : Promise.resolve([]),
+      ]);
     const tickets = ticketsOf(ticketsByPassenger, segments);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
     const full = view === 'full';
@@ -283,7 +325,11 @@ export class OrdersService {
       passengers: passengers.map((p) =>
         full ? passengerOf(p, tickets.get(p.id) ?? null) : limitedPassengerOf(p, tickets.get(p.id) ?? null),
       ),
-      price: priceFromLines(order.currency, lines, order.promoCode, types),
+      price: withAddonLines(priceFromLines(order.currency, lines, order.promoCode, types), lines, {
+        passengers,
+        segments,
+        seats,
+      }),
       refunds: refunds.map((r) => ({
         amount: { amount: r.amount, currency: r.currency } as OrderRefund['amount'],
         status: r.status as OrderRefund['status'],

@@ -71,6 +71,11 @@ export function pricingRoutes(service: PricingService) {
         },
       },
       async (request) => {
+        // With add-ons (issue 14), booking prices them (it owns the add-on step): app.booking.
+        if (request.body.services && request.body.services.length > 0) {
+          const caller = { userId: request.userId, lang: request.lang, ip: request.ip };
+          return ok(await app.booking.computePriceWithServices(request.body, caller));
+        }
         const { breakdown } = await service.priceBreakdown(
           request.body.offerId,
           request.body.promoCode ?? null,

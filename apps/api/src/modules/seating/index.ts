@@ -8,7 +8,8 @@
  *   seat another order holds is `seatTaken` (code 640, `data.seats`); nothing of a refused call is
  *   kept (it runs in a savepoint). A passenger re-picking on the same segment swaps seats.
  * - `confirmSeats(tx, orderId)` when the order is paid; `releaseSeats(tx, orderId, reason)` when it
- *   expires or is cancelled (frees the seats exactly once); `seatsOfOrder(orderId)` for detail,
+ *   expires or is cancelled (frees the seats exactly once); `reholdSeats(tx, orderId)` when a late
+ *   payment revives it (false: a seat was taken meanwhile); `seatsOfOrder(orderId)` for detail,
  *   the itinerary and the console.
  * - a pick carries the passenger's birthday, type and whether an infant is on their lap: the
  *   server applies `seatBar` (packages/rules) on the flight's local departure date.

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { seatAssignments } from '../../db/schema/seating';
 import type { Executor } from '../../platform/db';
 
@@ -111,6 +111,33 @@ export function createSeatingRepository(db: Executor) {
         .where(and(eq(seatAssignments.orderRef, orderRef), live))
         .returning();
       return rows.map(assignmentOf);
+    },
+
+    /**
+     * The seats the order's last release (for one of `reasons`) freed, to take again (a late
+     * payment of an expired order): none when the order holds a live seat or never released one.
+     */
+    async lastReleased(orderRef: string, reasons: readonly string[]): Promise<SeatRow[]> {
+      const rows = await db
+        .select()
+        .from(seatAssignments)
+        .where(
+          and(
+            eq(seatAssignments.orderRef, orderRef),
+            inArray(seatAssignments.releaseReason, [...reasons]),
+            sql`${seatAssignments.releasedAt} = (select max(released_at) from seat_assignments s
+                 where s.order_ref = ${orderRef} and s.release_reason in (${sql.join(
+                   reasons.map((r) => sql`${r}`),
+                   sql`, `,
+                 )}))`,
+          ),
+        );
+      return rows.map((r) => ({
+        flightId: String(r.flightId),
+        seat: r.seat,
+        passengerRef: r.passengerRef,
+        segmentRef: r.segmentRef,
+      }));
     },
 
     /** The order's live seats, by flight and seat. */

@@ -63,6 +63,13 @@ export interface Seating {
   confirmSeats(tx: Executor, orderRef: string): Promise<number>;
   /** The order expired or was cancelled: frees its live seats, exactly once. The seats freed. */
   releaseSeats(tx: Executor, orderRef: string, reason?: string): Promise<SeatAssignment[]>;
+  /**
+   * A late payment revives an expired or cancelled order (booking's `late_rehold`): takes the
+   * seats its release freed again, as held, in the caller's executor. False when any of them was
+   * taken meanwhile (then part of them may be written: the caller rolls its savepoint back, as
+   * it does when inventory cannot re-hold). True when the order released no seat.
+   */
+  reholdSeats(tx: Executor, orderRef: string): Promise<boolean>;
   /** The order's live seats (held or confirmed). */
   seatsOfOrder(orderRef: string, executor?: Executor): Promise<SeatAssignment[]>;
   /** Staff: every aircraft type's layout drawn. */
@@ -76,6 +83,9 @@ export interface SeatingDeps {
   now: () => Date;
   prices: SeatPrices;
 }
+
+/** Release reasons a late payment may take back (booking releases with these); a re-pick's 'changed' is not. */
+export const REHOLDABLE = ['expired', 'canceled'] as const;
 
 /** The seating module's service. */
 export function createSeating(deps: SeatingDeps): Seating {
@@ -176,6 +186,15 @@ export function createSeating(deps: SeatingDeps): Seating {
 
     releaseSeats: (tx, orderRef, reason = 'released') =>
       createSeatingRepository(tx).release(orderRef, reason, now()),
+
+    async reholdSeats(tx, orderRef) {
+      const repo = createSeatingRepository(tx);
+      if ((await repo.ofOrder(orderRef)).length > 0) return true;
+      const rows = await repo.lastReleased(orderRef, REHOLDABLE);
+      if (rows.length === 0) return true;
+      const written = await repo.insertHeld(orderRef, rows, now());
+      return written.length === rows.length;
+    },
 
     seatsOfOrder: (orderRef, executor = db) => createSeatingRepository(executor).ofOrder(orderRef),
 
