@@ -16,6 +16,7 @@ import {
   Button,
   Form,
   type FormInstance,
+  type FormListFieldData,
   Input,
   InputNumber,
   Select,
@@ -23,7 +24,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
@@ -181,90 +182,53 @@ function PlanModal({ plan, onClose }: { plan: AdminInsurancePlan | 'new'; onClos
           <Input maxLength={80} />
         </Form.Item>
         <Typography.Text strong>{t('form.coverage')}</Typography.Text>
-        <Form.List name="coverage">
-          {(fields, { add, remove }) => (
+        <RowList name="coverage" addLabel={t('form.addCover')} blank={{ item: undefined, limit: null }}>
+          {(field, i) => (
             <>
-              {fields.map((field, i) => (
-                <Space key={field.key} align="baseline" wrap>
-                  <Form.Item name={[field.name, 'item']} rules={[required]}>
-                    <Select
-                      aria-label={`${t('form.item')} ${i + 1}`}
-                      style={{ width: 180 }}
-                      options={INSURANCE_COVER_ITEMS.map((item) => ({
-                        value: item,
-                        label: t(`cover.${item}`),
-                      }))}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'limit']} rules={[required]}>
-                    <InputNumber
-                      aria-label={`${t('form.limit')} ${i + 1}`}
-                      min={0.01}
-                      step={1}
-                      precision={2}
-                      prefix={currency}
-                      style={{ width: 200 }}
-                    />
-                  </Form.Item>
-                  {fields.length > 1 && (
-                    <MinusCircleOutlined aria-label={t('form.remove')} onClick={() => remove(field.name)} />
-                  )}
-                </Space>
-              ))}
-              <Form.Item>
-                <Button
-                  type="dashed"
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ item: undefined, limit: null })}
-                >
-                  {t('form.addCover')}
-                </Button>
+              <Form.Item name={[field.name, 'item']} rules={[required]}>
+                <Select
+                  aria-label={`${t('form.item')} ${i + 1}`}
+                  style={{ width: 180 }}
+                  options={INSURANCE_COVER_ITEMS.map((item) => ({
+                    value: item,
+                    label: t(`cover.${item}`),
+                  }))}
+                />
+              </Form.Item>
+              <Form.Item name={[field.name, 'limit']} rules={[required]}>
+                <InputNumber
+                  aria-label={`${t('form.limit')} ${i + 1}`}
+                  min={0.01}
+                  step={1}
+                  precision={2}
+                  prefix={currency}
+                  style={{ width: 200 }}
+                />
               </Form.Item>
             </>
           )}
-        </Form.List>
+        </RowList>
         <Typography.Text strong>{t('form.bands')}</Typography.Text>
         <Typography.Paragraph type="secondary">{t('form.bandsHelp')}</Typography.Paragraph>
-        <Form.List name="bands">
-          {(fields, { add, remove }) => (
+        <RowList name="bands" addLabel={t('form.addBand')} blank={{ upToDays: null, amount: null }}>
+          {(field, i) => (
             <>
-              {fields.map((field, i) => (
-                <Space key={field.key} align="baseline" wrap>
-                  <Form.Item name={[field.name, 'upToDays']} rules={[required]}>
-                    <InputNumber
-                      aria-label={`${t('form.upToDays')} ${i + 1}`}
-                      min={1}
-                      max={90}
-                      precision={0}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'amount']} rules={[required]}>
-                    <InputNumber
-                      aria-label={`${t('form.amount')} ${i + 1}`}
-                      min={0.01}
-                      step={1}
-                      precision={2}
-                      prefix={currency}
-                      style={{ width: 200 }}
-                    />
-                  </Form.Item>
-                  {fields.length > 1 && (
-                    <MinusCircleOutlined aria-label={t('form.remove')} onClick={() => remove(field.name)} />
-                  )}
-                </Space>
-              ))}
-              <Form.Item>
-                <Button
-                  type="dashed"
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ upToDays: null, amount: null })}
-                >
-                  {t('form.addBand')}
-                </Button>
+              <Form.Item name={[field.name, 'upToDays']} rules={[required]}>
+                <InputNumber aria-label={`${t('form.upToDays')} ${i + 1}`} min={1} max={90} precision={0} />
+              </Form.Item>
+              <Form.Item name={[field.name, 'amount']} rules={[required]}>
+                <InputNumber
+                  aria-label={`${t('form.amount')} ${i + 1}`}
+                  min={0.01}
+                  step={1}
+                  precision={2}
+                  prefix={currency}
+                  style={{ width: 200 }}
+                />
               </Form.Item>
             </>
           )}
-        </Form.List>
+        </RowList>
         <Form.Item name="reason" label={t('form.reason')} extra={t('form.reasonHelp')}>
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
@@ -431,5 +395,45 @@ function PlansContent() {
       {editing && <PlanModal plan={editing} onClose={() => setEditing(null)} />}
       {disabling && <DisableModal plan={disabling} onClose={() => setDisabling(null)} />}
     </Space>
+  );
+}
+
+/**
+ * Rows of a plan the staff member adds and removes (its cover items, its price bands): each row's
+ * fields side by side, a remove button while more than one row is left, and an add button.
+ */
+function RowList({
+  name,
+  addLabel,
+  blank,
+  children,
+}: {
+  name: string;
+  addLabel: string;
+  /** A new row's values. */
+  blank: Record<string, unknown>;
+  children: (field: FormListFieldData, index: number) => ReactNode;
+}) {
+  const { t } = useTranslation('insurance');
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <>
+          {fields.map((field, i) => (
+            <Space key={field.key} align="baseline" wrap>
+              {children(field, i)}
+              {fields.length > 1 && (
+                <MinusCircleOutlined aria-label={t('form.remove')} onClick={() => remove(field.name)} />
+              )}
+            </Space>
+          ))}
+          <Form.Item>
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(blank)}>
+              {addLabel}
+            </Button>
+          </Form.Item>
+        </>
+      )}
+    </Form.List>
   );
 }
