@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
+import { FilterSelect } from '../../components/filter-select';
 import { FormModal } from '../../components/form-modal';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -382,39 +383,29 @@ function AddonsPageContent() {
       </Typography.Paragraph>
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
       <Space wrap>
-        <Select
-          aria-label={t('filters.route')}
-          placeholder={t('filters.route')}
-          allowClear
+        <FilterSelect
+          label={t('filters.route')}
           showSearch
-          style={{ width: 160 }}
           value={filters.route}
           onChange={set('route')}
           options={(options.data?.routes ?? []).map((r) => ({ value: r.code, label: r.code }))}
         />
-        <Select
-          aria-label={t('filters.cabin')}
-          placeholder={t('filters.cabin')}
-          allowClear
-          style={{ width: 160 }}
+        <FilterSelect
+          label={t('filters.cabin')}
           value={filters.cabin}
           onChange={set('cabin')}
           options={(['C', 'Y'] as const).map((c) => ({ value: c, label: t(`cabins.${c}`) }))}
         />
-        <Select
-          aria-label={t('filters.kind')}
-          placeholder={t('filters.kind')}
-          allowClear
-          style={{ width: 200 }}
+        <FilterSelect
+          label={t('filters.kind')}
+          width={200}
           value={filters.kind}
           onChange={set('kind')}
           options={(options.data?.kinds ?? []).map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         />
-        <Select
-          aria-label={t('filters.currency')}
-          placeholder={t('filters.currency')}
-          allowClear
-          style={{ width: 120 }}
+        <FilterSelect
+          label={t('filters.currency')}
+          width={120}
           value={filters.currency}
           onChange={set('currency')}
           options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))}

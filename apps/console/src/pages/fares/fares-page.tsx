@@ -5,6 +5,7 @@ import { Alert, App, Button, Form, InputNumber, Select, Space, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { FilterSelect } from '../../components/filter-select';
 import { FormModal } from '../../components/form-modal';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -172,43 +173,33 @@ function FaresPageContent() {
       />
       {!canChange && <Alert type="info" showIcon title={t('readOnly')} />}
       <Space wrap>
-        <Select
-          aria-label={t('fares.filters.route')}
-          placeholder={t('fares.filters.route')}
-          allowClear
+        <FilterSelect
+          label={t('fares.filters.route')}
           showSearch
-          style={{ width: 160 }}
           value={filters.route}
           onChange={set('route')}
           options={(options.data?.routes ?? []).map((r) => ({ value: r.code, label: r.code }))}
         />
-        <Select
-          aria-label={t('fares.filters.family')}
-          placeholder={t('fares.filters.family')}
-          allowClear
-          style={{ width: 160 }}
+        <FilterSelect
+          label={t('fares.filters.family')}
           value={filters.family}
           onChange={set('family')}
           options={(options.data?.families ?? []).map((f) => ({ value: f, label: f }))}
         />
-        <Select
-          aria-label={t('fares.filters.bookingClass')}
-          placeholder={t('fares.filters.bookingClass')}
-          allowClear
+        <FilterSelect
+          label={t('fares.filters.bookingClass')}
+          width={140}
           showSearch
           optionFilterProp="label"
-          style={{ width: 140 }}
           value={filters.bookingClass}
           onChange={set('bookingClass')}
           options={(options.data?.classes ?? [])
             .filter((c) => !filters.family || c.family === filters.family)
             .map((c) => ({ value: c.letter, label: `${c.letter} · ${c.family}` }))}
         />
-        <Select
-          aria-label={t('fares.filters.currency')}
-          placeholder={t('fares.filters.currency')}
-          allowClear
-          style={{ width: 120 }}
+        <FilterSelect
+          label={t('fares.filters.currency')}
+          width={120}
           value={filters.currency}
           onChange={set('currency')}
           options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))}

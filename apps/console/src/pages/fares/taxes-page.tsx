@@ -5,6 +5,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Select, Space } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
+import { FilterSelect } from '../../components/filter-select';
 import { FormModal } from '../../components/form-modal';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -215,11 +216,8 @@ function TaxesPageContent() {
           value={scopeCode}
           onChange={(e) => setScopeCode(e.target.value)}
         />
-        <Select
-          aria-label={t('taxes.filters.passengerType')}
-          placeholder={t('taxes.filters.passengerType')}
-          allowClear
-          style={{ width: 160 }}
+        <FilterSelect
+          label={t('taxes.filters.passengerType')}
           value={passengerType}
           onChange={setPassengerType}
           options={PASSENGER_TYPES.map((p) => ({ value: p, label: t(`taxes.passenger.${p}`) }))}

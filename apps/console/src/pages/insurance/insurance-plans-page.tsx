@@ -28,6 +28,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useMe } from '../../app/session';
+import { FilterSelect } from '../../components/filter-select';
 import { FormModal } from '../../components/form-modal';
 import { ListTable } from '../../components/list-table';
 import { PageHeader } from '../../components/page-header';
@@ -311,11 +312,8 @@ function PlansContent() {
       ) : (
         <Alert type="info" showIcon title={t('readOnly')} />
       )}
-      <Select
-        aria-label={t('filters.currency')}
-        placeholder={t('filters.currency')}
-        allowClear
-        style={{ width: 160 }}
+      <FilterSelect
+        label={t('filters.currency')}
         value={currency}
         onChange={setCurrency}
         options={['USD', 'CNY'].map((c) => ({ value: c, label: c }))}
