@@ -185,6 +185,40 @@ export const ZLegServices = z.object({
 export type LegServices = z.infer<typeof ZLegServices>;
 
 /**
+ * One passenger's travel insurance in the booking (spec §3 insurance entry: regionParams with
+ * the plan, where the insured lives and the beneficiary; @wings/rules `checkInsuranceEntry`
+ * checks it on both sides). The insured is the passenger; one policy covers the whole trip
+ * (first departure to last arrival, 1–90 days), so it is chosen once per passenger, not per leg
+ * (docs/decisions.md, "One policy per passenger and trip"). Priced by the insurer at
+ * addIncreaseService; bought from it after payment.
+ */
+export const ZInsuranceEntry = z.object({
+  /** The plan's code (getInsuranceGrade's insuranceType). */
+  insuranceType: z.string().trim().min(1).max(20),
+  /** The plan's headline limit as shown when chosen (informative; the plan's own is kept). */
+  insuranceLimit: z.number().int().nullable().optional(),
+  /** ISO 3166 alpha-2 of the insured's nationality/region. */
+  nationality: z.string().trim().max(2),
+  region: z.string().trim().max(60),
+  city: z.string().trim().max(60),
+  address: z.string().trim().max(200),
+  postalCode: z.string().trim().max(12),
+  /** The beneficiary: full name in English letters. */
+  name: z.string().trim().max(60),
+  /** parent | spouse | child | sibling | relative | friend. */
+  relationship: z.string().trim().max(20),
+  /** The beneficiary's certificate type (0 ID card, 1 passport, 2 other; spec: default 0). */
+  credentialsType: z.number().int().min(0).max(2).default(0),
+  credentialsId: z.string().trim().max(30),
+  /** The beneficiary's e-mail (optional). */
+  mailbox: z.string().trim().max(254).nullable().optional(),
+  /** The beneficiary's phone: country code (digits) and number. */
+  countryCode: z.string().trim().max(5),
+  contactNumber: z.string().trim().max(20),
+});
+export type InsuranceEntry = z.infer<typeof ZInsuranceEntry>;
+
+/**
  * One passenger's add-ons: `services[i]` belongs to `passengers[i]` (as the request lists them;
  * null or absent: none), `legs[j]` to leg j (0 outbound, 1 return). `refundUpgrade` is the
  * Enhanced Refundable Ticket upgrade for the whole journey. Infants take no seat: the k-th infant
@@ -194,6 +228,8 @@ export type LegServices = z.infer<typeof ZLegServices>;
 export const ZPassengerServices = z.object({
   legs: z.array(ZLegServices.nullable()).max(2).optional(),
   refundUpgrade: z.boolean().optional(),
+  /** Travel insurance for the whole trip (null or absent: none). */
+  insurance: ZInsuranceEntry.nullable().optional(),
 });
 export type PassengerServices = z.infer<typeof ZPassengerServices>;
 export const ZBookingServices = z.array(ZPassengerServices.nullable()).max(18);
@@ -263,15 +299,22 @@ export const ZAddIncreaseServiceRequest = z.object({
 });
 export type AddIncreaseServiceRequest = z.infer<typeof ZAddIncreaseServiceRequest>;
 
-/** One priced add-on: its code (11 priority, 12 seat, 13 baggage, ERT the refundable upgrade), passenger, leg. */
+/**
+ * One priced add-on: its code (10 insurance, 11 priority, 12 seat, 13 baggage, ERT the refundable
+ * upgrade), passenger, leg.
+ */
 export const ZAddonLine = z.object({
-  code: z.enum(['11', '12', '13', 'ERT']),
+  code: z.enum(['10', '11', '12', '13', 'ERT']),
   /** The passenger's index in `passengers`. */
   passenger: z.number().int(),
-  /** 0 outbound, 1 return (the upgrade is priced per leg: one line per leg). */
+  /** 0 outbound, 1 return (the upgrade is priced per leg: one line per leg; insurance, for the whole trip, is on leg 0). */
   leg: z.number().int(),
   seat: z.string().optional(),
   weightKg: z.number().int().optional(),
+  /** Insurance: the plan's code, and the cover's local dates (both counted). */
+  insuranceType: z.string().optional(),
+  coverFrom: z.string().optional(),
+  coverTo: z.string().optional(),
   amount: ZMoney,
 });
 export type AddonLine = z.infer<typeof ZAddonLine>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMoney } from './common';
+import { ZLocalizedText, ZMoney } from './common';
 
 /**
  * Orders and tickets as a traveller reads them (after-sales-and-loyalty.md §3, §7, issue 5):
@@ -153,9 +153,10 @@ export const ZOrderPrice = z.object({
   addons: z.array(z.object({ code: z.string(), amount: ZMoney })),
   addonTotal: ZMoney,
   /**
-   * Each add-on of the order (issue 14): its code (11 priority boarding, 12 seat, 13 baggage,
-   * ERT the refundable upgrade), the passenger (`seq`) and leg (0 outbound, 1 return) it is for,
-   * the seat number of a seat while the order holds it, and its amount.
+   * Each add-on of the order (issue 14): its code (10 insurance, 11 priority boarding, 12 seat,
+   * 13 baggage, ERT the refundable upgrade), the passenger (`seq`) and leg (0 outbound, 1 return)
+   * it is for, the seat number of a seat while the order holds it, a baggage step's kilograms, an
+   * insurance plan's code, and its amount.
    */
   addonLines: z
     .array(
@@ -164,6 +165,8 @@ export const ZOrderPrice = z.object({
         passengerSeq: z.number().int().nullable(),
         leg: z.number().int().nullable(),
         seat: z.string().optional(),
+        weightKg: z.number().int().optional(),
+        insuranceType: z.string().optional(),
         amount: ZMoney,
       }),
     )
@@ -189,6 +192,49 @@ export const ZOrderRefund = z.object({
 });
 export type OrderRefund = z.infer<typeof ZOrderRefund>;
 
+/**
+ * One travel-insurance policy of a paid order (issue 14; after-sales §5 insurance information),
+ * for insurance-detail: the insured passenger, the plan, the cover (local dates, both counted,
+ * and the latest end after a delay), where the insured lives and the beneficiary (masked like a
+ * passenger's contact). status: pending (being bought from the insurer after payment), issued
+ * (policyNo set; `externalUrl` the insurer's own page, insurance-detail-external), failed (the
+ * insurer refused: staff refund it).
+ */
+export const ZOrderInsurance = z.object({
+  passengerSeq: z.number().int(),
+  passengerName: z.string(),
+  insuranceType: z.string(),
+  planName: ZLocalizedText,
+  coverage: z.array(z.object({ item: z.string(), limit: ZMoney })),
+  status: z.enum(['pending', 'issued', 'failed']),
+  policyNo: z.string().nullable(),
+  externalUrl: z.string().nullable(),
+  premium: ZMoney,
+  coverFrom: z.string(),
+  coverTo: z.string(),
+  days: z.number().int(),
+  latestCoverTo: z.string(),
+  insured: z.object({
+    nationality: z.string(),
+    region: z.string(),
+    city: z.string(),
+    address: z.string(),
+    postalCode: z.string(),
+  }),
+  beneficiary: z.object({
+    name: z.string(),
+    relationship: z.string(),
+    credentialsType: z.number().int(),
+    /** Masked: the last four characters. */
+    credentialsId: z.string(),
+    countryCode: z.string(),
+    /** Masked: four digits in the middle. */
+    contactNumber: z.string(),
+    mailbox: z.string().nullable(),
+  }),
+});
+export type OrderInsurance = z.infer<typeof ZOrderInsurance>;
+
 export const ZOrderDetail = ZOrderSummary.extend({
   /** `full` for the owner or a full grant; `limited` for a grant from PNR + surname (personal fields absent). */
   view: ZOrderAccessScope,
@@ -196,6 +242,8 @@ export const ZOrderDetail = ZOrderSummary.extend({
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,
   refunds: z.array(ZOrderRefund),
+  /** The order's travel insurance (issue 14): absent in the limited view and before any is bought. */
+  insurance: z.array(ZOrderInsurance).optional(),
   /**
    * True on an unpaid order while the server runs with DEV_PAY_ONE_CENT (spec §9: in development
    * the price is fixed at 0.01): the gateway is asked for 0.01, not the total. Absent otherwise.

@@ -18,6 +18,29 @@ export const paths = {
   passengerDetail: '/pages/book/passenger-detail/passenger-detail',
   /** Flights, passengers, price, promo code, terms; then the unpaid order with its countdown. */
   reviewBooking: '/pages/book/review-Booking/review-Booking',
+  /**
+   * Add-ons in the booking (issue 14, spec §2): the hub between passengers/contact and review;
+   * each passenger's seat, extra baggage, priority boarding, insurance and the refundable upgrade.
+   */
+  addedServices: '/pages/book/added-services/added-services',
+  /** The seat map of one leg (`?leg=0|1`), for the party; spec §2 choose-seat. */
+  chooseSeat: '/pages/book/choose-seat/choose-seat',
+  /** Which passengers a service applies to on the outbound (`?service=baggage|priority`). */
+  departurePassenger: '/pages/book/departure-passenger/departure-passenger',
+  /** The same on the return leg. */
+  arrivePassenger: '/pages/book/arrive-passenger/arrive-passenger',
+  /** Insurance: choose a plan and the insured passengers. */
+  insurancePassengerList: '/pages/book/insurance/passenger-list/passenger-list',
+  /** Insurance: the plan's terms, to be read and agreed to. */
+  insuranceAgreement: '/pages/book/insurance/agreement/agreement',
+  /** Insurance: one insured passenger's region, address and beneficiary (`?slot=adult-0`). */
+  insuranceFillInfo: '/pages/book/insurance/fill-passenger-info/fill-passenger-info',
+  /** What the online seat service is and its rules (spec §2 public-services, seat). */
+  publicServicesSeat: '/pages/book/public-services/seat/seat',
+  /** What travel insurance covers and its rules (spec §2 public-services, insurance). */
+  publicServicesInsurance: '/pages/book/public-services/insurance/insurance',
+  /** The Enhanced Refundable Ticket upgrade: what it refunds and for whom (spec §2 booking-reimburse). */
+  bookingReimburse: '/pages/book/booking-reimburse/booking-reimburse',
   /** Pay an unpaid order (`?orderNo=`): amount, countdown, method, terms; then the gateway. */
   paySelect: '/pages/book/pay-select/pay-select',
   /** An order and its tickets (`?orderNo=`, `&payResult=fail` back from a declined payment); spec §2. */
@@ -26,6 +49,14 @@ export const paths = {
   ticketPassengerDetail: '/pages/ticket/passenger-detail/passenger-detail',
   /** The money of an order (`?orderNo=`): fares, each tax by code, add-ons, discount, total. */
   amountDetail: '/pages/ticket/amount-detail/amount-detail',
+  /** An order's insurance policy (`?orderNo=&seq=`): cover, insured, beneficiary (after-sales §2). */
+  insuranceDetail: '/pages/ticket/insurance-detail/insurance-detail',
+  /** The insurer's own page of a policy, inside the app (`?orderNo=&seq=`). */
+  insuranceDetailExternal: '/pages/ticket/insurance-detail-external/insurance-detail-external',
+  /** Buy an add-on for an issued ticket (`?orderNo=&seq=`): secondaryIncrService (issue 14). */
+  secondaryServices: '/pages/ticket/secondary-services/secondary-services',
+  /** The seat map for an issued ticket's leg (`?orderNo=&seq=&leg=`). */
+  secondarySeat: '/pages/ticket/secondary-seat/secondary-seat',
   /** Find an order: order number + document number, or PNR + surname. */
   searchTicket: '/pages/ticket/search-ticket/search-ticket',
   searchTicketResult: '/pages/ticket/search-ticket-result/search-ticket-result',
@@ -76,12 +107,26 @@ const ORDER: Record<string, number> = {
   [paths.passengersInfo]: 13,
   [paths.selectPassenger]: 14,
   [paths.passengerDetail]: 14,
+  [paths.addedServices]: 14.5,
+  [paths.chooseSeat]: 14.6,
+  [paths.departurePassenger]: 14.6,
+  [paths.arrivePassenger]: 14.6,
+  [paths.insurancePassengerList]: 14.6,
+  [paths.insuranceAgreement]: 14.7,
+  [paths.insuranceFillInfo]: 14.7,
+  [paths.publicServicesSeat]: 14.7,
+  [paths.publicServicesInsurance]: 14.8,
+  [paths.bookingReimburse]: 14.7,
   [paths.reviewBooking]: 15,
   [paths.searchTicket]: 20,
   [paths.searchTicketResult]: 21,
   [paths.ticketDetail]: 22,
   [paths.ticketPassengerDetail]: 23,
   [paths.amountDetail]: 23,
+  [paths.insuranceDetail]: 23,
+  [paths.insuranceDetailExternal]: 23.5,
+  [paths.secondaryServices]: 23,
+  [paths.secondarySeat]: 23.5,
   [paths.paySelect]: 24,
 };
 

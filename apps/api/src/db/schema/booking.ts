@@ -144,6 +144,12 @@ export const orderPriceLines = pgTable(
     code: text('code').notNull(),
     amount: integer('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    /**
+     * What an add-on line bought (issue 14): `weightKg` of a baggage step; an insurance line's
+     * `insuranceType`, `coverFrom`, `coverTo` and the insured's `entry` (regionParams and
+     * beneficiary, kept until the policy is bought). Null on other lines.
+     */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [index('order_price_lines_order_idx').on(t.orderId)],

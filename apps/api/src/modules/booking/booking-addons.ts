@@ -1,8 +1,16 @@
-import type { AddonLine, BookingServices, LanguageTag, PriceBreakdown, SeatMap } from '@wings/contracts';
-import { localDate, type RuleIssue, refundUpgradePrice, seatBar } from '@wings/rules';
+import type {
+  AddonLine,
+  BookingServices,
+  InsuranceEntry,
+  LanguageTag,
+  PriceBreakdown,
+  SeatMap,
+} from '@wings/contracts';
+import { checkInsuranceEntry, localDate, type RuleIssue, refundUpgradePrice, seatBar } from '@wings/rules';
 import type { Executor } from '../../platform/db';
-import { invalid } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import type { AddonsService } from '../addons';
+import type { InsuranceService } from '../insurance';
 import type { AirportZones } from '../network';
 import type { OfferRecord } from '../pricing';
 import type { Seating } from '../seating';
@@ -25,6 +33,15 @@ export interface AddonPorts {
     Seating,
     'seatMap' | 'holdSeats' | 'confirmSeats' | 'releaseSeats' | 'reholdSeats' | 'seatsOfOrder'
   >;
+  /**
+   * Travel insurance (service code 10): the insurer's price of a plan for the offer's trip, and,
+   * once the order is paid, its policies (written pending in the payment's transaction, bought
+   * by insurance's purchase job). Absent: insurance is refused like any add-on not sold.
+   */
+  insurance?: Pick<
+    InsuranceService,
+    'price' | 'createPending' | 'enqueuePurchase' | 'wakePurchase' | 'planIdOf' | 'policyViews'
+  >;
 }
 
 /** A booking passenger as the add-on rules read them. */
@@ -33,8 +50,11 @@ export interface AddonTaker {
   birthday: string;
 }
 
-/** A priced choice: the wire line, and its seat's cabin when it is a seat. */
-export type PricedAddon = AddonLine;
+/**
+ * A priced choice: the wire line; an insurance line also carries the insured's entry, kept on the
+ * order's price line until the policy is bought after payment (never sent back to the client).
+ */
+export type PricedAddon = AddonLine & { entry?: InsuranceEntry };
 
 /** Whether any choice is made at all (an empty list, or entries with nothing chosen, is none). */
 export function hasServices(services: BookingServices | undefined): services is BookingServices {
@@ -42,6 +62,7 @@ export function hasServices(services: BookingServices | undefined): services is 
     (s) =>
       !!s &&
       (s.refundUpgrade === true ||
+        !!s.insurance ||
         (s.legs ?? []).some((l) => !!l && (!!l.seat || !!l.baggageKg || l.priority === true))),
   );
 }
@@ -93,6 +114,7 @@ export async function priceAddons(
     return m;
   };
   const seatsPicked = new Map<string, number>();
+  const quotes = new Map<string, ReturnType<NonNullable<AddonPorts['insurance']>['price']>>();
 
   for (const [i, entry] of services.entries()) {
     if (!entry) continue;
@@ -160,6 +182,43 @@ export async function priceAddons(
         return null;
       }
     }
+    if (entry.insurance) {
+      const field = `services.${i}.insurance`;
+      const entryIssues = checkInsuranceEntry(entry.insurance);
+      if (entryIssues.length > 0) {
+        issues.push(...entryIssues.map((x) => ({ ...x, field: `${field}.${x.field}` })));
+      } else if (!deps.insurance) {
+        issues.push({ field: `${field}.insuranceType`, key: 'insurance.plan_unknown' });
+      } else {
+        // One quote per plan: every insured passenger of a plan pays its price for one insured.
+        const code = entry.insurance.insuranceType.trim().toUpperCase();
+        let quote = quotes.get(code);
+        if (!quote) {
+          quote = deps.insurance.price({ insuranceType: code, offerId: offer.id, insuredCount: 1 });
+          quotes.set(code, quote);
+        }
+        const q = await quote.catch((err: unknown) => {
+          // The insurer's refusal (plan not sold, trip too long) is the passenger's field; 650 stands.
+          if (err instanceof AppError && err.errorName === 'invalidRequest') return err.fields;
+          throw err;
+        });
+        if (Array.isArray(q)) {
+          const refusals = q.length > 0 ? q : [{ field: '', key: 'insurance.plan_unknown' }];
+          issues.push(...refusals.map((x) => ({ ...x, field: `${field}.insuranceType` })));
+        } else {
+          lines.push({
+            code: '10',
+            passenger: i,
+            leg: 0,
+            insuranceType: code,
+            coverFrom: q.cover.coverFrom,
+            coverTo: q.cover.coverTo,
+            amount: money(q.unitPrice.amount),
+            entry: { ...entry.insurance, insuranceType: code },
+          });
+        }
+      }
+    }
     if (entry.refundUpgrade) {
       const field = `services.${i}.refundUpgrade`;
       const percents = prices.map((x) => x.refundUpgradePercent);
@@ -179,6 +238,25 @@ export async function priceAddons(
   if (issues.length > 0) throw invalid(issues);
   lines.sort((a, b) => a.passenger - b.passenger || a.leg - b.leg || a.code.localeCompare(b.code));
   return lines;
+}
+
+/** The wire line of a priced choice (the insured's entry stays on the server). */
+export function wireLine({ entry: _entry, ...line }: PricedAddon): AddonLine {
+  return line;
+}
+
+/** What a price line keeps of its choice beside the amount (order_price_lines.detail), or null. */
+export function lineDetail(line: PricedAddon): Record<string, unknown> | null {
+  if (line.code === '13' && line.weightKg) return { weightKg: line.weightKg };
+  if (line.code === '10') {
+    return {
+      insuranceType: line.insuranceType,
+      coverFrom: line.coverFrom,
+      coverTo: line.coverTo,
+      entry: line.entry,
+    };
+  }
+  return null;
 }
 
 /** The breakdown with the add-ons' total (`addons`) and the total raised by it. */

@@ -34,7 +34,7 @@ export interface BookingModuleSettings extends BookingConfig {
  */
 export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
   'booking',
-  ['network', 'inventory', 'accounts', 'pricing', 'tickets', 'addons', 'seating'],
+  ['network', 'inventory', 'accounts', 'pricing', 'tickets', 'addons', 'seating', 'insurance'],
   async (app, { platform, config }) => {
     const { db, now, log } = platform;
     const { airlineCode, devPayOneCent, ...settings } = config;
@@ -57,7 +57,7 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
       grantKeys: platform.keys.orderGrant,
       settings,
       audit: platform.audit,
-      addons: { addons: app.addons, seating: app.seating },
+      addons: { addons: app.addons, seating: app.seating, insurance: app.insurance },
     });
     app.decorate('booking', booking.service);
     app.decorate('ticketing', booking.ticketing);

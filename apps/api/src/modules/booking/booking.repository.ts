@@ -86,6 +86,8 @@ export interface NewPriceLine {
   kind: string;
   code: string;
   amount: number;
+  /** What an add-on line bought (issue 14): kilograms, an insurance plan and its insured's entry. */
+  detail?: Record<string, unknown> | null;
 }
 
 export interface StoredLine {
@@ -326,6 +328,7 @@ export class BookingRepository {
       kind: l.kind,
       code: l.code,
       amount: l.amount,
+      detail: l.detail ?? null,
     }));
     const query = sql`
       with booking_existing as (
@@ -375,11 +378,12 @@ export class BookingRepository {
       ),
       booking_price_lines as (
         insert into order_price_lines (order_id, passenger_id, segment_id, kind, code, amount, currency,
-                                       created_at, updated_at)
-        select o.id, l.passenger_id, l.segment_id, l.kind, l.code, l.amount, ${o.currency}::text, ${now}, ${now}
+                                       detail, created_at, updated_at)
+        select o.id, l.passenger_id, l.segment_id, l.kind, l.code, l.amount, ${o.currency}::text, l.detail,
+               ${now}, ${now}
           from ${NEW_ORDER_CTE} o,
                jsonb_to_recordset(${json(lines)}) as l(passenger_id uuid, segment_id uuid, kind text,
-                 code text, amount integer)
+                 code text, amount integer, detail jsonb)
         returning id
       ),
       booking_created_event as (
@@ -587,4 +591,41 @@ export class BookingRepository {
       amount: Number(r.amount),
     }));
   }
+
+  /**
+   * The insurance lines of an order (service code 10, issue 14) with what each bought (the plan,
+   * the cover dates, the insured's entry) and the insured passenger's name: the policies written
+   * when the order is paid.
+   */
+  async insuranceLines(orderId: string): Promise<InsuranceLine[]> {
+    const result = await this.db.execute<{
+      passenger_id: string;
+      surname: string;
+      given_name: string;
+      amount: number;
+      currency: string;
+      detail: Record<string, unknown> | null;
+    }>(sql`
+      select l.passenger_id, p.surname, p.given_name, l.amount, l.currency, l.detail
+        from order_price_lines l
+        join order_passengers p on p.id = l.passenger_id
+       where l.order_id = ${orderId} and l.kind = 'addon' and l.code = '10'
+       order by p.seq`);
+    return result.rows.map((r) => ({
+      passengerId: r.passenger_id,
+      insuredName: `${r.surname} ${r.given_name}`.trim(),
+      amount: Number(r.amount),
+      currency: r.currency,
+      detail: r.detail ?? {},
+    }));
+  }
+}
+
+/** One insurance price line of an order, as the policy to buy is written from it. */
+export interface InsuranceLine {
+  passengerId: string;
+  insuredName: string;
+  amount: number;
+  currency: string;
+  detail: Record<string, unknown>;
 }

@@ -57,8 +57,10 @@ import {
   type AddonTaker,
   hasServices,
   lapHolders,
+  lineDetail,
   type PricedAddon,
   priceAddons,
+  wireLine,
   withAddons,
 } from './booking-addons';
 import type { ExpiryQueue } from './expiry-queue';
@@ -392,6 +394,7 @@ export class BookingService {
             kind: 'addon',
             code: l.code,
             amount: l.amount.amount,
+            detail: lineDetail(l),
           }));
           const orderRows =
             addonRows.length > 0 ? { ...order, priceLines: [...priceLines, ...addonRows] } : order;
@@ -605,7 +608,7 @@ export class BookingService {
     return {
       offerId: record.id,
       currency: record.currency,
-      lines,
+      lines: lines.map(wireLine),
       price: withTaxesByCode(withAddons(breakdown, lines)),
     };
   }

@@ -150,6 +150,7 @@ export function createBooking(deps: BookingDeps): Booking {
       tickets: (orderId) => deps.tickets.currentByPassenger(orderId),
       refunds: (orderNo) => refundsOf(db, 'order', orderNo),
       seats: (orderId) => deps.addons.seating.seatsOfOrder(orderId),
+      ...(deps.addons.insurance ? { policies: deps.addons.insurance.policyViews } : {}),
     },
   });
   const ticketing = createTicketing({
@@ -168,6 +169,7 @@ export function createBooking(deps: BookingDeps): Booking {
     ticketing,
     tickets: { count: (orderId) => deps.tickets.count(orderId) },
     seating: deps.addons.seating,
+    ...(deps.addons.insurance ? { insurance: deps.addons.insurance } : {}),
     log: deps.log,
   });
   const ordersRepo = new OrdersRepository(db);

@@ -1,5 +1,6 @@
 import { OrderPayStatus } from '@wings/contracts';
 import type { Db, Tx } from '../../platform/db';
+import type { InsuranceService } from '../insurance';
 import type { Inventory } from '../inventory';
 import type { Payable, PayableOwner, SettleOutcome } from '../payments';
 import type { Seating } from '../seating';
@@ -22,6 +23,8 @@ export interface OrderPayableOwnerDeps {
   tickets: { count(orderId: string): Promise<number> };
   /** The order's chosen seats (issue 14): confirmed when paid, taken again by a late payment. */
   seating?: Pick<Seating, 'confirmSeats' | 'reholdSeats'>;
+  /** Travel insurance (issue 14): a paid order's policies are written pending and their purchase enqueued. */
+  insurance?: Pick<InsuranceService, 'createPending' | 'enqueuePurchase' | 'wakePurchase' | 'planIdOf'>;
   log: Logger;
 }
 
@@ -38,6 +41,35 @@ class SeatsGone extends Error {}
  */
 export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwner {
   const reads = new BookingRepository(deps.db);
+
+  /**
+   * The paid order's travel insurance: one pending policy per insurance line, written in the
+   * payment's transaction with its purchase job, so both exist exactly when the payment commits
+   * (a replayed notification never reaches here; a second call writes nothing new).
+   */
+  async function buyInsurance(tx: Tx, orderId: string, currency: string): Promise<void> {
+    if (!deps.insurance) return;
+    const lines = await new BookingRepository(tx).insuranceLines(orderId);
+    if (lines.length === 0) return;
+    const policies = [];
+    for (const line of lines) {
+      const code = String(line.detail.insuranceType ?? '');
+      const planId = await deps.insurance.planIdOf(code, currency as 'USD');
+      if (planId === null) throw new Error(`order ${orderId}: insurance plan ${code} ${currency} unknown`);
+      policies.push({
+        orderId,
+        passengerId: line.passengerId,
+        planId,
+        premiumAmount: line.amount,
+        premiumCurrency: line.currency as 'USD',
+        coverFrom: String(line.detail.coverFrom),
+        coverTo: String(line.detail.coverTo),
+        insured: { insuredName: line.insuredName, ...(line.detail.entry as Record<string, unknown>) },
+      });
+    }
+    const ids = await deps.insurance.createPending(tx, policies);
+    await deps.insurance.enqueuePurchase(tx, ids);
+  }
 
   async function orderIdOf(tx: Tx, payable: Payable): Promise<string> {
     const id = await new BookingRepository(tx).idByOrderNo(payable.reference);
@@ -58,6 +90,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
           throw new IllegalOrderTransition(order.id, 'pay', order.status);
         }
         if (order.hasSeats) await deps.seating?.confirmSeats(tx, order.id);
+        await buyInsurance(tx, order.id, payable.currency);
         await deps.ticketing.enqueue(tx, order.id);
         return 'paid';
       }
@@ -81,6 +114,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
           throw err;
         });
       if (!reheld) return 'gone';
+      await buyInsurance(tx, order.id, payable.currency);
       await deps.ticketing.enqueue(tx, order.id);
       return 'late_paid';
     },
@@ -93,6 +127,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
       // The job was committed with the payment (settle): this process's workers fetch it now
       // rather than at their next poll (issue 9: ticketing keeps up with a burst of payments).
       deps.ticketing.wake();
+      deps.insurance?.wakePurchase();
     },
 
     async delivered(payable) {

@@ -35,6 +35,8 @@ export interface PriceLineRow {
   kind: string;
   code: string;
   amount: number;
+  /** An add-on line's detail (issue 14): weightKg, insuranceType, coverFrom, coverTo, the insured's entry. */
+  detail?: Record<string, unknown> | null;
 }
 
 const orderColumns = { ...orderHeadColumns, createdAt: orders.createdAt };
@@ -198,6 +200,7 @@ export class OrdersRepository {
         kind: orderPriceLines.kind,
         code: orderPriceLines.code,
         amount: orderPriceLines.amount,
+        detail: orderPriceLines.detail,
       })
       .from(orderPriceLines)
       .where(inArray(orderPriceLines.orderId, orderIds));

@@ -3,6 +3,7 @@ import type {
   MemberOrderListRequest,
   OrderAccessUpgradeRequest,
   OrderDetail,
+  OrderInsurance,
   OrderLeg,
   OrderLookupRequest,
   OrderLookupResponse,
@@ -16,6 +17,7 @@ import { type Actor, orderView } from '../../platform/access';
 import { AppError, invalid } from '../../platform/errors';
 import { type GrantScope, ORDER_GRANT_TTL_MS, signOrderGrant } from '../../platform/order-grant';
 import type { PurposeKeys } from '../../platform/secrets';
+import type { InsuranceService } from '../insurance';
 import type { AirportZones } from '../network';
 import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow } from './orders.repository';
 
@@ -44,6 +46,61 @@ export interface OrderDetailPorts {
   refunds(orderNo: string): Promise<OrderRefundRow[]>;
   /** The order's held or confirmed seats by passenger and segment id (seating/, issue 14). */
   seats?(orderId: string): Promise<Array<{ seat: string; passengerRef: string; segmentRef: string }>>;
+  /** The order's travel-insurance policies with their plan and the insurer's page (insurance/, issue 14). */
+  policies?(orderId: string): Promise<PolicyView[]>;
+}
+
+/** One policy as insurance answers it (InsuranceService.policyViews). */
+export type PolicyView = Awaited<ReturnType<InsuranceService['policyViews']>>[number];
+
+/**
+ * The order's policies for insurance-detail (issue 14): the insured passenger by seq and name,
+ * where the insured lives, and the beneficiary with the certificate number and phone masked.
+ */
+export function insuranceOf(
+  views: readonly PolicyView[],
+  passengers: ReadonlyArray<{ id: string; seq: number; surname: string; givenName: string }>,
+): OrderInsurance[] {
+  const byId = new Map(passengers.map((p) => [p.id, p]));
+  return views.flatMap(({ policy, plan, cover, externalUrl }) => {
+    const p = byId.get(policy.passengerId);
+    if (!p) return [];
+    const e = (policy.insured ?? {}) as Record<string, unknown>;
+    const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : '');
+    return [
+      {
+        passengerSeq: p.seq,
+        passengerName: `${p.surname} ${p.givenName}`.trim(),
+        insuranceType: plan?.code ?? '',
+        planName: plan?.name ?? { zh: '', en: '', km: '' },
+        coverage: plan?.coverage ?? [],
+        status: policy.status,
+        policyNo: policy.policyNo,
+        externalUrl,
+        premium: { amount: policy.premiumAmount, currency: policy.premiumCurrency },
+        coverFrom: cover.coverFrom,
+        coverTo: cover.coverTo,
+        days: cover.days,
+        latestCoverTo: cover.latestCoverTo,
+        insured: {
+          nationality: text('nationality'),
+          region: text('region'),
+          city: text('city'),
+          address: text('address'),
+          postalCode: text('postalCode'),
+        },
+        beneficiary: {
+          name: text('name'),
+          relationship: text('relationship'),
+          credentialsType: typeof e.credentialsType === 'number' ? e.credentialsType : 0,
+          credentialsId: maskDocument(text('credentialsId')),
+          countryCode: text('countryCode'),
+          contactNumber: maskPhone(text('contactNumber')),
+          mailbox: text('mailbox') ? maskEmail(text('mailbox')) : null,
+        },
+      },
+    ];
+  });
 }
 
 export interface OrdersServiceDeps {
@@ -115,11 +172,15 @@ export function withAddonLines(
   const addonLines = addons
     .map((l) => {
       const seat = l.code === '12' ? seatOf.get(`${l.passengerId}/${l.segmentId}`) : undefined;
+      const weightKg = l.code === '13' ? l.detail?.weightKg : undefined;
+      const insuranceType = l.code === '10' ? l.detail?.insuranceType : undefined;
       return {
         code: l.code,
         passengerSeq: l.passengerId ? (seqOf.get(l.passengerId) ?? null) : null,
         leg: l.segmentId ? (legOf.get(l.segmentId) ?? null) : null,
         ...(seat ? { seat } : {}),
+        ...(typeof weightKg === 'number' ? { weightKg } : {}),
+        ...(typeof insuranceType === 'string' ? { insuranceType } : {}),
         amount: { amount: l.amount, currency: price.currency } as OrderPrice['total'],
       };
     })
@@ -297,7 +358,7 @@ export class OrdersService {
     if (!order) throw new AppError('orderNotFound');
     const view = orderView(actor, order);
     if (!view) throw new AppError('orderNotFound');
-    const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds, seats] =
+    const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds, seats, policies] =
       await Promise.all([
         this.summaries([order]),
         repo.contact(order.id),
@@ -307,6 +368,7 @@ export class OrdersService {
         repo.priceLines([order.id]),
         reads.refunds(order.orderNo),
         reads.seats ? reads.seats(order.id) : Promise.resolve([]),
+        view === 'full' && reads.policies ? reads.policies(order.id) : Promise.resolve([]),
       ]);
     const tickets = ticketsOf(ticketsByPassenger, segments);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
@@ -337,6 +399,7 @@ export class OrdersService {
         requestedAt: r.requestedAt.toISOString(),
         refundedAt: r.refundedAt?.toISOString() ?? null,
       })),
+      ...(policies.length > 0 ? { insurance: insuranceOf(policies, passengers) } : {}),
     };
   }
 

@@ -2,6 +2,7 @@ import { defineModule, type ModuleOptions } from '../../platform/module';
 import { seedDemoInsurancePlans } from './demo-plans';
 import { insuranceAdminRoutes } from './insurance.admin-routes';
 import type { InsuranceConfig } from './insurance.config';
+import { registerInsuranceJobs } from './insurance.jobs';
 import { createInsuranceRepository, type InsuranceRepository } from './insurance.repository';
 import { insuranceRoutes } from './insurance.routes';
 import { createInsuranceService, type InsuranceService } from './insurance.service';
@@ -12,7 +13,7 @@ import { SandboxInsurer } from './sandbox-insurer';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Travel insurance: plans, quotes and (next round) the policies of paid orders. */
+    /** Travel insurance: plans, quotes, and the policies of paid orders with their purchase job. */
     insurance: InsuranceService;
   }
 }
@@ -69,6 +70,7 @@ export const insuranceModule = defineModule<ModuleOptions<InsuranceModuleConfig>
       repo,
       provider,
       now: platform.now,
+      jobs: platform.jobs,
       offers: {
         async offerTrip(offerId) {
           const { record, offer } = await app.pricing.getOffer(offerId);
@@ -81,6 +83,7 @@ export const insuranceModule = defineModule<ModuleOptions<InsuranceModuleConfig>
       },
     });
     app.decorate('insurance', insurance);
+    await registerInsuranceJobs(platform.jobs, insurance, platform.log);
     app.layers.add('main', insuranceRoutes(insurance));
     if (sandbox) app.layers.add('main', sandboxInsuranceRoutes(sandbox));
     app.addHook('onReady', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency } from '@wings/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   type InsuranceBandRow,
   type InsuranceCoverRow,
@@ -177,6 +177,17 @@ export function createInsuranceRepository(db: Db) {
       const q = ex.select().from(insurancePolicies).where(eq(insurancePolicies.id, id));
       const [row] = lock ? await q.for('update') : await q;
       return row ? policyOf(row) : null;
+    },
+
+    /** Pending policies written before `before`, oldest first (the purchase sweep), at most `limit`. */
+    async pendingPolicyIds(before: Date, limit = 100): Promise<string[]> {
+      const rows = await db
+        .select({ id: insurancePolicies.id })
+        .from(insurancePolicies)
+        .where(and(eq(insurancePolicies.status, 'pending'), lt(insurancePolicies.createdAt, before)))
+        .orderBy(asc(insurancePolicies.createdAt))
+        .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     async policiesOfOrder(orderId: string): Promise<PolicyRecord[]> {

@@ -14,8 +14,9 @@ import {
   insuredDays,
   tripCover,
 } from '@wings/rules';
-import type { Executor } from '../../platform/db';
+import type { Executor, Tx } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
+import type { JobRunner } from '../../platform/jobs/jobs';
 import type { InsuranceRepository, PendingPolicy, PolicyRecord } from './insurance.repository';
 import type { InsuranceProvider, ProviderPlan } from './insurance-provider';
 
@@ -35,7 +36,19 @@ export interface InsuranceServiceDeps {
   provider: InsuranceProvider | null;
   offers: InsuranceOffers;
   now: () => Date;
+  /** The job runner: a paid order's policies are bought by the purchase job (insurance.jobs.ts). */
+  jobs?: Pick<JobRunner, 'send' | 'wake'>;
 }
+
+/** The job that buys one pending policy from the insurer; retried while the insurer cannot be reached. */
+export const INSURANCE_PURCHASE_JOB = 'insurance.purchase';
+/** Every few minutes, policies left pending (a job lost to a crash) are bought again. */
+export const INSURANCE_PURCHASE_SWEEP_JOB = 'insurance.purchase-sweep';
+/**
+ * Tries before a policy the insurer keeps failing to answer is given up as `failed` (staff then
+ * refund its premium): with the queue's back-off that is over an hour of an unreachable insurer.
+ */
+export const INSURANCE_PURCHASE_ATTEMPTS_MAX = 20;
 
 /** A trip resolved from a request: its cover, currency and the insured count allowed. */
 interface Trip {
@@ -122,7 +135,7 @@ export function createInsuranceService(deps: InsuranceServiceDeps) {
     return Math.max(0, ...plan.coverage.map((c) => c.limit.amount));
   }
 
-  return {
+  const service = {
     /** POST insurance/getInsuranceGrade: the plans sold in the trip's currency, priced for it when given. */
     async grades(body: InsuranceGradeRequest): Promise<InsuranceGradeResponse> {
       const q = body ?? {};
@@ -193,12 +206,53 @@ export function createInsuranceService(deps: InsuranceServiceDeps) {
      * alone, so a replayed payment adds nothing. The ids written.
      */
     createPending(tx: Executor, policies: Omit<PendingPolicy, 'provider'>[]): Promise<string[]> {
-      const insurer = seller();
+      // Never refuses a payment: without an insurer the purchase job marks the policy failed.
+      const name = provider?.name ?? 'none';
       return repo.insertPending(
         tx,
-        policies.map((p) => ({ ...p, provider: insurer.name })),
+        policies.map((p) => ({ ...p, provider: name })),
         deps.now(),
       );
+    },
+
+    /** The plan id of a plan code in a currency, disabled or not (a paid order's policy names it); null when unknown. */
+    async planIdOf(code: string, currency: Currency): Promise<number | null> {
+      const plan = await repo.planByCode(code.trim().toUpperCase(), currency);
+      return plan?.id ?? null;
+    },
+
+    /**
+     * In the payment's transaction: one purchase job per policy written (none in a process that
+     * runs no jobs: the sweep buys them). Wake the workers after the commit (`wakePurchase`).
+     */
+    async enqueuePurchase(tx: Tx, policyIds: readonly string[]): Promise<void> {
+      if (!deps.jobs) return;
+      for (const policyId of policyIds) {
+        await deps.jobs.send(INSURANCE_PURCHASE_JOB, { policyId }, { singletonKey: policyId, tx });
+      }
+    },
+
+    /** After the commit of `enqueuePurchase`: this process's idle purchase workers fetch at once. */
+    wakePurchase(): void {
+      deps.jobs?.wake(INSURANCE_PURCHASE_JOB);
+    },
+
+    /**
+     * The sweep: buys every policy pending for over `olderThanMs` (its job lost or still waiting),
+     * one by one; an insurer still unreachable leaves it for the next sweep. How many were issued or failed.
+     */
+    async purchasePending(olderThanMs = 5 * 60_000): Promise<number> {
+      const ids = await repo.pendingPolicyIds(new Date(deps.now().getTime() - olderThanMs));
+      let settled = 0;
+      for (const id of ids) {
+        try {
+          const p = await service.issue(id);
+          if (p && p.status !== 'pending') settled++;
+        } catch {
+          // Counted on the policy; the next sweep tries again.
+        }
+      }
+      return settled;
     },
 
     /**
@@ -208,20 +262,44 @@ export function createInsuranceService(deps: InsuranceServiceDeps) {
      * policy again changes nothing: the insurer answers the same policy for the same reference.
      */
     async issue(policyId: string): Promise<PolicyRecord | null> {
-      const insurer = seller();
       const policy = await repo.policy(repo.db, policyId);
       if (policy?.status !== 'pending') return policy;
+      if (!provider) {
+        // Insurance was switched off after the order was paid: nobody can issue it; staff refund it.
+        await repo.markPolicy(
+          repo.db,
+          policyId,
+          { status: 'failed', error: 'no insurer configured' },
+          deps.now(),
+        );
+        return repo.policy(repo.db, policyId);
+      }
       const plan = await repo.planById(repo.db, policy.planId);
       const insured = (policy.insured ?? {}) as Record<string, unknown>;
-      const result = await insurer.buy({
-        reference: policy.reference,
-        planCode: plan?.code ?? String(policy.planId),
-        premium: { amount: policy.premiumAmount, currency: policy.premiumCurrency },
-        coverFrom: policy.coverFrom,
-        coverTo: policy.coverTo,
-        insuredName: typeof insured.insuredName === 'string' ? insured.insuredName : '',
-        details: insured,
-      });
+      let result: Awaited<ReturnType<InsuranceProvider['buy']>>;
+      try {
+        result = await provider.buy({
+          reference: policy.reference,
+          planCode: plan?.code ?? String(policy.planId),
+          premium: { amount: policy.premiumAmount, currency: policy.premiumCurrency },
+          coverFrom: policy.coverFrom,
+          coverTo: policy.coverTo,
+          insuredName: typeof insured.insuredName === 'string' ? insured.insuredName : '',
+          details: insured,
+        });
+      } catch (err) {
+        // The insurer could not be reached: counted, and retried by the job until the last try.
+        const giveUp = policy.attempts + 1 >= INSURANCE_PURCHASE_ATTEMPTS_MAX;
+        const error = err instanceof Error ? err.message.slice(0, 500) : 'insurer unreachable';
+        await repo.markPolicy(
+          repo.db,
+          policyId,
+          { status: giveUp ? 'failed' : 'pending', error },
+          deps.now(),
+        );
+        if (giveUp) return repo.policy(repo.db, policyId);
+        throw err;
+      }
       if (result.status !== 'pending') {
         await repo.markPolicy(
           repo.db,
@@ -240,11 +318,40 @@ export function createInsuranceService(deps: InsuranceServiceDeps) {
       return policy.policyNo && provider ? provider.policyPageUrl(policy.policyNo) : null;
     },
 
+    /**
+     * An order's policies with their plan (code, name, cover) and the insurer's page of an issued
+     * one: what insurance-detail shows (booking adds the passenger and masks the beneficiary).
+     */
+    async policyViews(orderId: string) {
+      const policies = await repo.policiesOfOrder(orderId);
+      return Promise.all(
+        policies.map(async (policy) => {
+          const plan = await repo.planById(repo.db, policy.planId);
+          return {
+            policy,
+            plan: plan
+              ? {
+                  code: plan.code,
+                  name: plan.name,
+                  coverage: plan.coverage.map((c) => ({
+                    item: c.item,
+                    limit: { amount: c.limit, currency: plan.currency },
+                  })),
+                }
+              : null,
+            cover: coverOf(policy.coverFrom, policy.coverTo),
+            externalUrl: policy.policyNo && provider ? provider.policyPageUrl(policy.policyNo) : null,
+          };
+        }),
+      );
+    },
+
     /** An order's policies (insurance-detail), oldest first. */
     policiesOfOrder(orderId: string): Promise<PolicyRecord[]> {
       return repo.policiesOfOrder(orderId);
     },
   };
+  return service;
 }
 
 export type InsuranceService = ReturnType<typeof createInsuranceService>;

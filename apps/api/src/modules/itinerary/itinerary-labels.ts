@@ -39,6 +39,16 @@ export interface ItineraryLabels {
   fare: string;
   taxTotal: string;
   addons: string;
+  /** One add-on's line (issue 14): what it is, then whose and on which flight. */
+  addonSeat: string;
+  addonBaggage: string;
+  addonPriority: string;
+  addonInsurance: string;
+  addonUpgrade: string;
+  /** Whose and which flight: "{name} · {flight}". */
+  addonFor: string;
+  /** An add-on bought after ticketing carries its EMD number. */
+  addonEmd: string;
   discount: string;
   total: string;
   currency: string;
@@ -110,6 +120,13 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     fare: '票价',
     taxTotal: '税费合计',
     addons: '附加服务',
+    addonSeat: '座位 {seat}',
+    addonBaggage: '额外行李 +{kg} 公斤',
+    addonPriority: '优先登机',
+    addonInsurance: '旅行保险 {plan}',
+    addonUpgrade: '无忧退票升级',
+    addonFor: '{name} · {flight}',
+    addonEmd: 'EMD {emd}',
     discount: '优惠 {code}',
     total: '实付金额',
     currency: '币种',
@@ -168,6 +185,13 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     fare: 'Fare',
     taxTotal: 'Taxes and fees',
     addons: 'Added services',
+    addonSeat: 'Seat {seat}',
+    addonBaggage: 'Extra baggage +{kg} kg',
+    addonPriority: 'Priority boarding',
+    addonInsurance: 'Travel insurance {plan}',
+    addonUpgrade: 'Enhanced Refundable Ticket',
+    addonFor: '{name} · {flight}',
+    addonEmd: 'EMD {emd}',
     discount: 'Discount {code}',
     total: 'Total paid',
     currency: 'Currency',
@@ -228,6 +252,13 @@ export const LABELS: Record<LanguageTag, ItineraryLabels> = {
     fare: 'តម្លៃសំបុត្រ',
     taxTotal: 'ពន្ធ និងកម្រៃ',
     addons: 'សេវាបន្ថែម',
+    addonSeat: 'កៅអី {seat}',
+    addonBaggage: 'ឥវ៉ាន់បន្ថែម +{kg} គ.ក',
+    addonPriority: 'ឡើងយន្តហោះមុនគេ',
+    addonInsurance: 'ធានារ៉ាប់រងការធ្វើដំណើរ {plan}',
+    addonUpgrade: 'ការដំឡើងសំបុត្រអាចសងប្រាក់វិញពេញលេញ',
+    addonFor: '{name} · {flight}',
+    addonEmd: 'EMD {emd}',
     discount: 'បញ្ចុះតម្លៃ {code}',
     total: 'សរុបបានបង់',
     currency: 'រូបិយប័ណ្ណ',

@@ -5,6 +5,7 @@ import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME, customerServiceContactLine, SERVICE_HOURS } from '../../platform/mail/layout';
 import { DEMO_AIRPORTS as AIRPORTS } from '../network';
+import { addonRows } from './itinerary.service';
 import { LABELS } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
 import {
@@ -66,6 +67,46 @@ describe('itinerary PDF', () => {
     expect(km.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansKhmer-Regular/);
     // Khmer without reordered glyphs reads back as written.
     expect(pdfText(km)).toContain('ឥវ៉ាន់យួរដៃ 7');
+  });
+
+  it('lists each add-on with whose it is, on which flight, and its amount (issue 14)', async () => {
+    const money = (amount: number) => ({ amount, currency: 'USD' });
+    const detail = {
+      legs: [{ flightNo: 'WC231' }, { flightNo: 'WC232' }],
+      passengers: [
+        { seq: 0, surname: 'CHAN', givenName: 'DARA' },
+        { seq: 1, surname: 'CHAN', givenName: 'SREY' },
+      ],
+      insurance: [
+        { passengerSeq: 0, insuranceType: 'PLUS', planName: { zh: '增强保障', en: 'Plus', km: 'បន្ថែម' } },
+      ],
+      price: {
+        addonLines: [
+          { code: '12', passengerSeq: 0, leg: 0, seat: '12C', amount: money(1000) },
+          { code: '13', passengerSeq: 0, leg: 1, weightKg: 10, amount: money(2200) },
+          { code: '10', passengerSeq: 0, leg: 0, insuranceType: 'PLUS', amount: money(1500) },
+          { code: 'ERT', passengerSeq: 1, leg: 0, amount: money(700) },
+          { code: 'ERT', passengerSeq: 1, leg: 1, amount: money(800) },
+          { code: '11', passengerSeq: 1, leg: 0, amount: money(800) },
+        ],
+      },
+    } as unknown as Parameters<typeof addonRows>[0];
+    const rows = addonRows(detail, 'en');
+    expect(rows).toEqual([
+      { label: 'Seat 12C', detail: 'CHAN DARA · WC231', amount: money(1000) },
+      { label: 'Extra baggage +10 kg', detail: 'CHAN DARA · WC232', amount: money(2200) },
+      { label: 'Travel insurance Plus', detail: 'CHAN DARA · WC231 / WC232', amount: money(1500) },
+      // The upgrade is bought once for the trip: its two legs' shares on one row.
+      { label: 'Enhanced Refundable Ticket', detail: 'CHAN SREY · WC231 / WC232', amount: money(1500) },
+      { label: 'Priority boarding', detail: 'CHAN SREY · WC231', amount: money(800) },
+    ]);
+    expect(addonRows(detail, 'zh')[0]!.label).toBe('座位 12C');
+    const doc = sampleItinerary('en');
+    const text = pdfText(
+      await renderItineraryPdf({ ...doc, price: { ...doc.price, addons: rows } }, { compress: false }),
+    );
+    expect(text).toContain('Seat 12C (CHAN DARA · WC231)');
+    expect(text).toContain('$22.00');
   });
 
   it('continues on a second page for a full party, with the footer on every page', async () => {

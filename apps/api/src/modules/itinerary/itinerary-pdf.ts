@@ -61,6 +61,12 @@ export interface ItineraryDocument {
     fareTotal: Money;
     taxes: Array<{ code: string; amount: Money }>;
     addonTotal: Money;
+    /**
+     * Each add-on (issue 14), already worded in `lang`: what it is ("Seat 12C"), whose and on
+     * which flight, its EMD number when bought after ticketing, its amount. The add-ons' total
+     * stands alone when there are none listed.
+     */
+    addons?: Array<{ label: string; detail: string; amount: Money }>;
     /** Positive amount off. */
     discount: Money;
     total: Money;
@@ -517,7 +523,11 @@ function payment(w: Writer, d: ItineraryDocument, l: ItineraryLabels, width: num
   const p = d.price;
   const rows: Array<{ label: string; amount: Money }> = [{ label: l.fare, amount: p.fareTotal }];
   for (const t of p.taxes) rows.push({ label: taxLineLabel(t.code, d.lang), amount: t.amount });
-  if (p.addonTotal.amount !== 0) rows.push({ label: l.addons, amount: p.addonTotal });
+  if (p.addons && p.addons.length > 0) {
+    for (const a of p.addons) rows.push({ label: `${l.addons}: ${a.label} (${a.detail})`, amount: a.amount });
+  } else if (p.addonTotal.amount !== 0) {
+    rows.push({ label: l.addons, amount: p.addonTotal });
+  }
   if (p.discount.amount !== 0) {
     rows.push({
       label: fill(l.discount, { code: p.promoCode ?? '' }).trim(),

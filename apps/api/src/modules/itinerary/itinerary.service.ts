@@ -1,6 +1,7 @@
 import {
   LANGUAGE_TAGS,
   type LanguageTag,
+  type Money,
   type OrderDetail,
   OrderPayStatus,
   type SendItineraryRequest,
@@ -19,7 +20,7 @@ import {
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { AirportZones } from '../network';
-import { CHECK_IN } from './itinerary-labels';
+import { CHECK_IN, fill, LABELS } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
 import { type ItineraryDocument, type ItineraryLeg, renderItineraryPdf } from './itinerary-pdf';
 
@@ -164,6 +165,7 @@ export class ItineraryService {
         fareTotal: price.fareTotal,
         taxes: price.taxes,
         addonTotal: price.addonTotal,
+        addons: addonRows(detail, lang),
         discount: price.discount,
         total: price.total,
         promoCode: price.promoCode,
@@ -172,4 +174,54 @@ export class ItineraryService {
       serviceContact: customerServiceContactLine(lang, contact),
     };
   }
+}
+
+/**
+ * The order's add-ons as the itinerary lists them (issue 14), in the traveller's language: what
+ * each is (a seat and its number, a baggage step, priority boarding, an insurance plan, the
+ * refundable upgrade), whose and on which flight (every flight for a line of the whole trip:
+ * insurance and the upgrade), and its amount.
+ */
+export function addonRows(
+  detail: Pick<OrderDetail, 'price' | 'passengers' | 'legs' | 'insurance'>,
+  lang: LanguageTag,
+): Array<{ label: string; detail: string; amount: Money }> {
+  const l = LABELS[lang];
+  const lines = detail.price.addonLines ?? [];
+  const names = new Map(detail.passengers.map((p) => [p.seq, `${p.surname} ${p.givenName}`.trim()]));
+  const plans = new Map(
+    (detail.insurance ?? []).map((i) => [i.passengerSeq, i.planName[lang] || i.insuranceType]),
+  );
+  // The upgrade is priced per leg but bought once: one row per passenger, its legs summed.
+  const rows: Array<{ key: string; label: string; detail: string; amount: Money }> = [];
+  for (const line of lines) {
+    const seq = line.passengerSeq ?? -1;
+    const whole = line.code === '10' || line.code === 'ERT';
+    const flight = whole
+      ? detail.legs.map((leg) => leg.flightNo).join(' / ')
+      : (detail.legs[line.leg ?? 0]?.flightNo ?? '');
+    const label =
+      line.code === '12'
+        ? fill(l.addonSeat, { seat: line.seat ?? '' }).trim()
+        : line.code === '13'
+          ? fill(l.addonBaggage, { kg: line.weightKg ?? '' })
+          : line.code === '11'
+            ? l.addonPriority
+            : line.code === '10'
+              ? fill(l.addonInsurance, { plan: plans.get(seq) ?? line.insuranceType ?? '' }).trim()
+              : l.addonUpgrade;
+    const key = whole ? `${line.code}/${seq}` : `${line.code}/${seq}/${line.leg}`;
+    const same = rows.find((r) => r.key === key);
+    if (same) {
+      same.amount = { ...same.amount, amount: same.amount.amount + line.amount.amount };
+      continue;
+    }
+    rows.push({
+      key,
+      label,
+      detail: fill(l.addonFor, { name: names.get(seq) ?? '', flight }),
+      amount: line.amount,
+    });
+  }
+  return rows.map(({ key: _key, ...row }) => row);
 }

@@ -1,4 +1,13 @@
-import type { CabinCode, FareOffer, Flight, Money, Offer, SavedOrder } from '@wings/contracts';
+import type {
+  BookingServices,
+  CabinCode,
+  FareOffer,
+  Flight,
+  InsuranceEntry,
+  Money,
+  Offer,
+  SavedOrder,
+} from '@wings/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -62,6 +71,55 @@ export interface ServerFieldError {
   message: string;
 }
 
+/** One passenger's add-on choices on one leg (issue 14): a seat, an extra-baggage step, priority boarding. */
+export interface LegChoice {
+  seat?: string | null;
+  baggageKg?: number | null;
+  priority?: boolean;
+}
+
+/**
+ * One passenger's add-ons (spec §3: the per-passenger departure/arrive flags for luggage,
+ * priority and seat, SelectBoardL/R, selectLuggageL/R, the insurance entry): `legs[0]` the
+ * outbound (L), `legs[1]` the return (R); the Enhanced Refundable Ticket upgrade; insurance for
+ * the whole trip. The server prices all of it; nothing here is an amount.
+ */
+export interface SlotServices {
+  legs: [LegChoice | null, LegChoice | null];
+  refundUpgrade: boolean;
+  insurance: InsuranceEntry | null;
+}
+
+export const NO_SERVICES: SlotServices = { legs: [null, null], refundUpgrade: false, insurance: null };
+
+/** The request's `services`, indexed like its `passengers` (slot order); undefined when nothing is chosen. */
+export function servicesRequest(
+  slots: readonly { id: SlotId }[],
+  services: Partial<Record<SlotId, SlotServices>>,
+): BookingServices | undefined {
+  const list = slots.map((slot) => {
+    const s = services[slot.id];
+    if (!s) return null;
+    const legs = s.legs.map((l) =>
+      l && (l.seat || l.baggageKg || l.priority)
+        ? {
+            ...(l.seat ? { seat: l.seat } : {}),
+            ...(l.baggageKg ? { baggageKg: l.baggageKg } : {}),
+            ...(l.priority ? { priority: true } : {}),
+          }
+        : null,
+    );
+    const anyLeg = legs.some((l) => l !== null);
+    if (!anyLeg && !s.refundUpgrade && !s.insurance) return null;
+    return {
+      ...(anyLeg ? { legs } : {}),
+      ...(s.refundUpgrade ? { refundUpgrade: true } : {}),
+      ...(s.insurance ? { insurance: s.insurance } : {}),
+    };
+  });
+  return list.some((x) => x !== null) ? list : undefined;
+}
+
 export const EMPTY_CONTACT: ContactDraft = { name: '', countryCode: '+855', phone: '', email: '' };
 
 export interface BookingState {
@@ -100,6 +158,8 @@ export interface BookingState {
   idempotencyFor: string | null;
   /** The unpaid order, once saveTicketOrder succeeded. */
   order: SavedOrder | null;
+  /** Add-on choices by passenger slot (issue 14); dropped with the offer they were chosen for. */
+  services: Partial<Record<SlotId, SlotServices>>;
   setSearch: (patch: Partial<SearchParams>) => void;
   chooseLeave: (flight: Flight, fare: FareOffer) => void;
   chooseReturn: (flight: Flight, fare: FareOffer) => void;
@@ -120,6 +180,15 @@ export interface BookingState {
   /** The key for a request (its fingerprint): the kept one for the same request, else a fresh one. */
   idempotencyKeyFor: (request: string) => string;
   setOrder: (order: SavedOrder) => void;
+  /** Changes one passenger's choice on one leg (0 outbound, 1 return); null/false/0 clears that choice. */
+  setLegService: (slot: SlotId, leg: 0 | 1, patch: LegChoice) => void;
+  setRefundUpgrade: (slot: SlotId, on: boolean) => void;
+  /** A passenger's insurance entry; null cancels it (spec §4: cancelling resets the selection). */
+  setInsurance: (slot: SlotId, entry: InsuranceEntry | null) => void;
+  /** Cancelling insurance for everyone resets every insurance selection (spec §4). */
+  clearInsurance: () => void;
+  /** Drops every add-on choice. */
+  clearServices: () => void;
   /** Clearing the booking resets search params and prices (spec §4). */
   reset: () => void;
 }
@@ -150,6 +219,7 @@ const NO_CHOICE = {
   idempotencyKey: null,
   idempotencyFor: null,
   order: null,
+  services: {},
 } as const;
 
 const NO_PASSENGERS = {
@@ -243,9 +313,18 @@ export const useBookingStore = create<BookingState>()(
           NewPriceReturn: null,
           priceAll: state.priceLeave,
         })),
+      // A new offer may be other flights or cabins: the add-ons chosen for the last one are dropped.
       setOffer: (offer) =>
-        set({ offer, order: null, promoCode: null, idempotencyKey: null, idempotencyFor: null }),
-      clearOffer: () => set({ offer: null, order: null, idempotencyKey: null, idempotencyFor: null }),
+        set((state) => ({
+          offer,
+          order: null,
+          promoCode: null,
+          idempotencyKey: null,
+          idempotencyFor: null,
+          services: state.offer?.offerId === offer.offerId ? state.services : {},
+        })),
+      clearOffer: () =>
+        set({ offer: null, order: null, idempotencyKey: null, idempotencyFor: null, services: {} }),
       setPassenger: (slot, draft) => set((state) => ({ passengers: { ...state.passengers, [slot]: draft } })),
       setContact: (contact) => set({ contact }),
       setServerErrors: (passengerErrors, contactErrors) => set({ passengerErrors, contactErrors }),
@@ -270,6 +349,37 @@ export const useBookingStore = create<BookingState>()(
         return key;
       },
       setOrder: (order) => set({ order }),
+      setLegService: (slot, leg, patch) =>
+        set((state) => {
+          const current = state.services[slot] ?? NO_SERVICES;
+          const legs: SlotServices['legs'] = [...current.legs];
+          legs[leg] = { ...(legs[leg] ?? {}), ...patch };
+          return { services: { ...state.services, [slot]: { ...current, legs } } };
+        }),
+      setRefundUpgrade: (slot, on) =>
+        set((state) => ({
+          services: {
+            ...state.services,
+            [slot]: { ...(state.services[slot] ?? NO_SERVICES), refundUpgrade: on },
+          },
+        })),
+      setInsurance: (slot, entry) =>
+        set((state) => ({
+          services: {
+            ...state.services,
+            [slot]: { ...(state.services[slot] ?? NO_SERVICES), insurance: entry },
+          },
+        })),
+      clearInsurance: () =>
+        set((state) => ({
+          services: Object.fromEntries(
+            Object.entries(state.services).map(([slot, s]) => [
+              slot,
+              { ...(s ?? NO_SERVICES), insurance: null },
+            ]),
+          ) as Partial<Record<SlotId, SlotServices>>,
+        })),
+      clearServices: () => set({ services: {} }),
       reset: () => set({ search: DEFAULT_SEARCH, ...NO_CHOICE, ...NO_PASSENGERS }),
     }),
     {
@@ -290,6 +400,11 @@ export const useBookingStore = create<BookingState>()(
         setPromoCode,
         idempotencyKeyFor,
         setOrder,
+        setLegService,
+        setRefundUpgrade,
+        setInsurance,
+        clearInsurance,
+        clearServices,
         reset,
         ...data
       }) => data,
