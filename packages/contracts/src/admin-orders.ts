@@ -199,6 +199,29 @@ export const ZAdminOrderEvent = z.object({
   data: z.record(z.string(), z.unknown()).nullable(),
 });
 
+/**
+ * A travel-insurance policy of the order as staff see it (issue 14): its purchase state with
+ * the insurer (pending with its tries and last error, issued with the policy number, failed:
+ * refund its premium), the plan, the premium and the cover.
+ */
+export const ZAdminPolicy = z.object({
+  passengerSeq: z.number().int(),
+  insuranceType: z.string(),
+  planName: z.object({ zh: z.string(), en: z.string(), km: z.string() }),
+  status: z.enum(['pending', 'issued', 'failed']),
+  policyNo: z.string().nullable(),
+  provider: z.string(),
+  premium: ZMoney,
+  coverFrom: z.string(),
+  coverTo: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  /** The insurer's page of an issued policy. */
+  externalUrl: z.string().nullable(),
+});
+export type AdminPolicy = z.infer<typeof ZAdminPolicy>;
+
 /** GET /api/admin/orders/:orderNo. */
 export const ZAdminOrderDetail = z.object({
   orderNo: z.string(),
@@ -216,7 +239,10 @@ export const ZAdminOrderDetail = z.object({
   passengers: z.array(ZAdminPassenger),
   segments: z.array(ZAdminSegment),
   priceLines: z.array(ZAdminPriceLine),
+  /** With `addonLines` (issue 14): each add-on, its seat while held, its baggage step, its plan. */
   price: ZOrderPrice,
+  /** The order's insurance policies (issue 14), oldest first; empty before payment. */
+  insurance: z.array(ZAdminPolicy),
   payments: z.array(ZAdminPayment),
   refunds: z.array(ZAdminRefund),
   tickets: z.array(ZAdminTicket),

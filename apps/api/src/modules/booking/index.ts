@@ -186,6 +186,10 @@ export function createBooking(deps: BookingDeps): Booking {
       refunds: (orderNo) => refundsOf(db, 'order', orderNo),
     },
     audit: deps.audit,
+    addons: {
+      seats: (orderId) => deps.addons.seating.seatsOfOrder(orderId),
+      ...(deps.addons.insurance ? { policies: deps.addons.insurance.policyViews } : {}),
+    },
     cancelUnpaid: (orderId, actor, staff) => service.cancelUnpaid(orderId, actor, staff),
   });
   return { service, orders, payableOwner, ticketing, expiries, admin };

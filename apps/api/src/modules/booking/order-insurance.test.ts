@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { aPrivateFlight, payOrder } from '../../../test/scenarios';
 import { client, registerUser } from '../../../test/support/clients';
+import { callAsStaff, signInStaff } from '../../../test/support/staff';
 import { INSURANCE_PURCHASE_JOB } from '../insurance';
 import { type Client, contact, offerFor, party } from './test-support';
 
@@ -210,6 +211,26 @@ describe('a paid order buys its policies exactly once', () => {
     expect(policy.beneficiary.contactNumber).not.toContain('3456');
     expect(policy.beneficiary.mailbox).toBe('d***@example.com');
     expect(policy.externalUrl).toMatch(/\/api\/insurance\/sandbox\/policies\/SBX\d{12}\?sig=/);
+
+    // Staff see the add-ons and the policy's purchase on the console's order page.
+    const agent = await signInStaff(t, ['agent']);
+    const staffView = await callAsStaff(t, agent, 'GET', `/orders/${orderNo}`);
+    expect(staffView.body.code, JSON.stringify(staffView.body)).toBe('0');
+    expect(staffView.body.data.price.addonLines).toEqual([
+      expect.objectContaining({ code: '10', passengerSeq: 0, insuranceType: 'PLUS' }),
+      expect.objectContaining({ code: '13', passengerSeq: 1, leg: 0, weightKg: 10 }),
+    ]);
+    expect(staffView.body.data.insurance).toEqual([
+      expect.objectContaining({
+        passengerSeq: 0,
+        insuranceType: 'PLUS',
+        status: 'issued',
+        policyNo: first!.policyNo,
+        provider: 'sandbox',
+        attempts: 1,
+        lastError: null,
+      }),
+    ]);
 
     // Another user reads nothing of it (the order itself is refused).
     const stranger = client(t);

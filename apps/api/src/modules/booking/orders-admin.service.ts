@@ -21,7 +21,7 @@ import type { PaymentView, RefundView } from '../payments';
 import type { TicketView } from '../tickets';
 import type { StaffCancel } from './booking.service';
 import type { OrdersRepository } from './orders.repository';
-import { maskDocument, priceFromLines } from './orders.service';
+import { maskDocument, type PolicyView, priceFromLines, withAddonLines } from './orders.service';
 import type { OrderFilter, OrdersAdminRepository } from './orders-admin.repository';
 
 /** The staff member acting or reading, as the order's service needs them. */
@@ -62,6 +62,11 @@ export interface OrdersAdminDeps {
       page: number;
       pageSize: number;
     }): Promise<{ list: AuditEntry[]; total: number }>;
+  };
+  /** The order's seats (seating) and insurance policies (insurance), issue 14. */
+  addons?: {
+    seats(orderId: string): Promise<Array<{ seat: string; passengerRef: string; segmentRef: string }>>;
+    policies?(orderId: string): Promise<PolicyView[]>;
   };
   /** Booking's own cancel (the traveller's and the expiry's path): seats and promo code use go back. */
   cancelUnpaid(
@@ -147,19 +152,33 @@ export class OrdersAdminService {
     const { deps } = this;
     const head = await deps.repo.head(orderNo);
     if (!head) throw new AppError('adminOrderNotFound');
-    const [segments, passengers, lines, priceRows, events, tickets, payments, refunds, audit, zones] =
-      await Promise.all([
-        deps.orders.segments([head.id]),
-        deps.orders.passengers(head.id),
-        deps.repo.lines(head.id),
-        deps.orders.priceLines([head.id]),
-        deps.repo.events(head.id),
-        deps.tickets.ofOrder(head.id),
-        deps.money.payments(head.orderNo),
-        deps.money.refunds(head.orderNo),
-        deps.audit.page({ targetType: 'order', targetId: head.orderNo, page: 1, pageSize: AUDIT_ROWS }),
-        deps.zones.zones(),
-      ]);
+    const [
+      segments,
+      passengers,
+      lines,
+      priceRows,
+      events,
+      tickets,
+      payments,
+      refunds,
+      audit,
+      zones,
+      seats,
+      policies,
+    ] = await Promise.all([
+      deps.orders.segments([head.id]),
+      deps.orders.passengers(head.id),
+      deps.repo.lines(head.id),
+      deps.orders.priceLines([head.id]),
+      deps.repo.events(head.id),
+      deps.tickets.ofOrder(head.id),
+      deps.money.payments(head.orderNo),
+      deps.money.refunds(head.orderNo),
+      deps.audit.page({ targetType: 'order', targetId: head.orderNo, page: 1, pageSize: AUDIT_ROWS }),
+      deps.zones.zones(),
+      deps.addons ? deps.addons.seats(head.id) : Promise.resolve([]),
+      deps.addons?.policies ? deps.addons.policies(head.id) : Promise.resolve([]),
+    ]);
     const zoneOf = (code: string) => zones.get(code) ?? deps.zones.hubZone;
     const seqOfPassenger = new Map(passengers.map((p) => [p.id, p.seq]));
     const seqOfSegment = new Map(segments.map((s) => [s.id, s.seq]));
@@ -215,12 +234,37 @@ export class OrdersAdminService {
         legSeq: l.segmentId ? (seqOfSegment.get(l.segmentId) ?? null) : null,
         amount: money(l.amount, cur),
       })),
-      price: priceFromLines(
-        cur,
+      price: withAddonLines(
+        priceFromLines(
+          cur,
+          priceRows,
+          head.promoCode,
+          new Map(passengers.map((p) => [p.id, p.passengerType])),
+        ),
         priceRows,
-        head.promoCode,
-        new Map(passengers.map((p) => [p.id, p.passengerType])),
+        { passengers, segments, seats },
       ),
+      insurance: policies.flatMap(({ policy, plan, externalUrl }) => {
+        const seq = seqOfPassenger.get(policy.passengerId);
+        if (seq === undefined) return [];
+        return [
+          {
+            passengerSeq: seq,
+            insuranceType: plan?.code ?? '',
+            planName: plan?.name ?? { zh: '', en: '', km: '' },
+            status: policy.status,
+            policyNo: policy.policyNo,
+            provider: policy.provider,
+            premium: money(policy.premiumAmount, policy.premiumCurrency),
+            coverFrom: policy.coverFrom,
+            coverTo: policy.coverTo,
+            attempts: policy.attempts,
+            lastError: policy.lastError,
+            issuedAt: policy.issuedAt?.toISOString() ?? null,
+            externalUrl,
+          },
+        ];
+      }),
       payments: payments.map((p) => ({
         id: p.id,
         gateway: p.gateway,

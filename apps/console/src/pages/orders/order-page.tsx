@@ -18,6 +18,7 @@ import { useSignedInMember } from '../../app/session';
 import { QueryError } from '../../components/query-error';
 import { formatInstant } from '../../lib/format';
 import { OrderActions, RefundActions } from './order-actions';
+import { OrderAddons } from './order-addons';
 import { formatMoney, localWallClock, OrderStatusTag, PAGE_THEME, TAG_COLORS } from './order-format';
 import { mayDo, ORDER_AGENTS, REFUND_HANDLERS } from './order-roles';
 
@@ -212,6 +213,8 @@ export default function OrderPage() {
             )}
           />
         </Card>
+
+        <OrderAddons order={d} />
 
         <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('payments.title')}</h2>}>
           <Table

@@ -159,6 +159,7 @@ function anOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
       },
     ],
     audit: [],
+    insurance: [],
     ...overrides,
   });
 }
@@ -240,6 +241,54 @@ describe('the order page', () => {
       expect(sent?.headers['x-wings-console']).toBe('1');
     });
     expect(await screen.findByText('Itinerary sent to desk@example.com')).toBeTruthy();
+  });
+
+  test('shows the add-ons bought: seat, baggage step, insurance plan, and a policy the insurer failed to issue', async () => {
+    const usd = (amount: number) => ({ amount, currency: 'USD' as const });
+    const base = anOrder();
+    signedIn(['agent'], {
+      [`GET /orders/${ORDER_NO}`]: reply(
+        ZAdminOrderDetail,
+        anOrder({
+          price: {
+            ...base.price,
+            addonLines: [
+              { code: '10', passengerSeq: 0, leg: 0, insuranceType: 'PLUS', amount: usd(1500) },
+              { code: '12', passengerSeq: 0, leg: 0, seat: '12C', amount: usd(1000) },
+              { code: '13', passengerSeq: 0, leg: 0, weightKg: 10, amount: usd(2200) },
+            ],
+          },
+          insurance: [
+            {
+              passengerSeq: 0,
+              insuranceType: 'PLUS',
+              planName: { zh: '增强保障', en: 'Plus', km: 'បន្ថែម' },
+              status: 'failed',
+              policyNo: null,
+              provider: 'sandbox',
+              premium: usd(1500),
+              coverFrom: '2026-12-22',
+              coverTo: '2026-12-22',
+              attempts: 20,
+              lastError: 'connect ECONNREFUSED',
+              issuedAt: null,
+              externalUrl: null,
+            },
+          ],
+        }),
+      ),
+    });
+    renderConsole(`/orders/${ORDER_NO}`);
+    expect(await screen.findByRole('heading', { name: 'Add-ons' })).toBeTruthy();
+    expect(screen.getByText('Seat 12C')).toBeTruthy();
+    expect(screen.getByText('+10 kg')).toBeTruthy();
+    expect(screen.getByText('Plan PLUS')).toBeTruthy();
+    expect(screen.getByText('Whole trip')).toBeTruthy();
+    expect(screen.getByText('US$22.00')).toBeTruthy();
+    expect(screen.getByText('Plus (PLUS)')).toBeTruthy();
+    expect(screen.getByText('Failed')).toBeTruthy();
+    expect(screen.getByText('connect ECONNREFUSED')).toBeTruthy();
+    expect(screen.getByText(/refund its premium/)).toBeTruthy();
   });
 
   test('finance sees document numbers masked, no order actions, and settles a failed refund with a reason and a reference', async () => {
