@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adjacentBlock, type LayoutSeat, layoutSeats, type SeatLayout, seatBar } from './seats';
+import {
+  adjacentBlock,
+  besideSeat,
+  isFamilySeat,
+  type LayoutSeat,
+  layoutSeats,
+  type SeatLayout,
+  seatBar,
+} from './seats';
 
 /** An A320 as the demo network files it: business rows 1-2, front economy 3-5, exits 10-11, no row 13. */
 const a320: SeatLayout = {
@@ -107,5 +115,26 @@ describe('the best block of seats side by side for a party', () => {
     expect(adjacentBlock(seats, new Set(), 2, 'Y', noFirstRow)?.[0]?.row).toBe(4);
     expect(adjacentBlock(seats, new Set(), 4, 'Y')).toBeNull();
     expect(adjacentBlock(seats, new Set(), 2, 'C')?.map((s) => s.seat)).toEqual(['1A', '1C']);
+  });
+});
+
+describe('family seating: a child beside its adult sits free', () => {
+  it.each([
+    ['4B', ['4A'], true],
+    ['4B', ['4C'], true],
+    ['4A', ['4C'], false],
+    // Across the aisle is not beside.
+    ['4D', ['4C'], false],
+    ['5B', ['4B'], false],
+    ['4E', ['9A', '4F'], true],
+    ['4E', [], false],
+  ])('a child in %s beside adults in %j: %s', (child, adults, free) => {
+    expect(isFamilySeat(at(child), adults.map(at))).toBe(free);
+  });
+
+  it('beside is symmetric and never the same seat', () => {
+    expect(besideSeat(at('20C'), at('20B'))).toBe(true);
+    expect(besideSeat(at('20B'), at('20C'))).toBe(true);
+    expect(besideSeat(at('20B'), at('20B'))).toBe(false);
   });
 });

@@ -180,3 +180,20 @@ function loneSeatsLeft(row: readonly LayoutSeat[], taken: ReadonlySet<string>, c
   });
   return lone;
 }
+
+/** Two seats side by side: the same row, next columns (an aisle between them counts as a column). */
+export function besideSeat(a: Pick<LayoutSeat, 'row' | 'col'>, b: Pick<LayoutSeat, 'row' | 'col'>): boolean {
+  return a.row === b.row && Math.abs(a.col - b.col) === 1;
+}
+
+/**
+ * Family seating (issue 14, beyond the spec): a child's seat right beside a seat chosen for an
+ * adult of the same booking on the same flight costs nothing, whatever its seat type; a child
+ * is never charged for sitting next to its adult. The adult's own seat is priced as usual.
+ */
+export function isFamilySeat(
+  child: Pick<LayoutSeat, 'row' | 'col'>,
+  adultSeats: readonly Pick<LayoutSeat, 'row' | 'col'>[],
+): boolean {
+  return adultSeats.some((a) => besideSeat(child, a));
+}

@@ -6,7 +6,14 @@ import type {
   PriceBreakdown,
   SeatMap,
 } from '@wings/contracts';
-import { checkInsuranceEntry, localDate, type RuleIssue, refundUpgradePrice, seatBar } from '@wings/rules';
+import {
+  checkInsuranceEntry,
+  isFamilySeat,
+  localDate,
+  type RuleIssue,
+  refundUpgradePrice,
+  seatBar,
+} from '@wings/rules';
 import type { Executor } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { AddonsService } from '../addons';
@@ -114,6 +121,8 @@ export async function priceAddons(
     return m;
   };
   const seatsPicked = new Map<string, number>();
+  // Where each seat line sits, to price a child's seat beside its adult's as free (family seating).
+  const seatPlaces = new Map<AddonLine, { row: number; col: number; passengerType: number }>();
   const quotes = new Map<string, ReturnType<NonNullable<AddonPorts['insurance']>['price']>>();
 
   for (const [i, entry] of services.entries()) {
@@ -178,7 +187,9 @@ export async function priceAddons(
         if (options.checkTaken && s.taken) return { field: f, key: 'seat.taken', params: { seat } };
         const typePrice = price!.seats.get(s.seatType);
         if (!typePrice) return { field: f, key: 'addons.seat_not_sold', params: { seat } };
-        lines.push({ code: '12', passenger: i, leg: j, seat, amount: money(typePrice.amount) });
+        const line: PricedAddon = { code: '12', passenger: i, leg: j, seat, amount: money(typePrice.amount) };
+        lines.push(line);
+        seatPlaces.set(line, { row: s.row, col: s.col, passengerType: p!.passengerType });
         return null;
       }
     }
@@ -236,6 +247,14 @@ export async function priceAddons(
     }
   }
   if (issues.length > 0) throw invalid(issues);
+  // Family seating: a child's seat right beside an adult's seat of this booking on that leg is free.
+  for (const [line, place] of seatPlaces) {
+    if (place.passengerType !== 2) continue;
+    const adults = [...seatPlaces]
+      .filter(([l, q]) => q.passengerType === 1 && l.leg === line.leg)
+      .map(([, q]) => q);
+    if (isFamilySeat(place, adults)) line.amount = money(0);
+  }
   lines.sort((a, b) => a.passenger - b.passenger || a.leg - b.leg || a.code.localeCompare(b.code));
   return lines;
 }

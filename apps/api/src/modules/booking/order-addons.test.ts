@@ -142,6 +142,29 @@ describe('ibe/addIncreaseService: every choice priced from the catalogue', () =>
     expect(next.body.data.price).toEqual(reply.price);
   });
 
+  it('seats a child beside its adult free (family seating), and charges a child seat elsewhere', async () => {
+    const b = await booking();
+    const upst = (await menuOf(member, b.offerId)).legs[0]!.seatTypes.find(
+      (s) => s.seatType === 'UPST',
+    )!.price;
+    const priced = async (childSeat: string) => {
+      const res = await member.post(ADD, {
+        offerId: b.offerId,
+        passengers: b.passengers,
+        services: [null, { legs: [{ seat: '4A' }] }, { legs: [{ seat: childSeat }] }],
+      });
+      expect(res.body.code, JSON.stringify(res.body)).toBe('0');
+      return envelope(ZAddIncreaseServiceReply).parse(res.body).data.lines;
+    };
+    // 4A-4B side by side: the adult pays the UPST price, the child nothing.
+    expect(await priced('4B')).toEqual([
+      { code: '12', passenger: 1, leg: 0, seat: '4A', amount: upst },
+      { code: '12', passenger: 2, leg: 0, seat: '4B', amount: { amount: 0, currency: upst.currency } },
+    ]);
+    // A row behind is not beside: the child's seat is priced as any.
+    expect((await priced('5B'))[1]).toEqual({ code: '12', passenger: 2, leg: 0, seat: '5B', amount: upst });
+  });
+
   it('refuses each bad choice on its own field', async () => {
     const b = await booking();
     const res = await member.post(ADD, {
