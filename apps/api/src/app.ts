@@ -28,6 +28,7 @@ import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
 import { seatingModule } from './modules/seating';
+import { secondaryServicesCallsModule, secondaryServicesModule } from './modules/secondary-services';
 import { settingsModule } from './modules/settings';
 import { shoppingModule } from './modules/shopping';
 import { staffModule } from './modules/staff';
@@ -189,12 +190,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       devPayOneCent: config.payments.devPayOneCent,
     },
   });
+  // Add-ons bought after ticketing (issue 14): the owner of the payable kind `addon`, before payments.
+  const secondaryServices = { airlineCode: config.tickets.airlineCode };
+  await app.register(secondaryServicesModule, { platform, config: secondaryServices });
   // Payments pays payables; booking owns the kind `order` (payments never imports booking).
   await app.register(paymentsModule, {
     platform,
     config: { ...config.payments, wechatOfficialAccount: config.oauth.wechat },
-    owners: [app.orderPayables],
+    owners: [app.orderPayables, app.addonPayables],
   });
+  // The add-on calls and their expiry sweep, which pay and refund through payments.
+  await app.register(secondaryServicesCallsModule, { platform, config: secondaryServices });
   await app.register(itineraryModule, { platform, config: undefined });
   // The network's staff calls: a flight change writes the orders' history through booking.
   await app.register(networkAdminModule, { platform, config: undefined });

@@ -182,6 +182,13 @@ export const ErrorCodes = {
   // seats (issue 14, modules/seating)
   /** A picked seat is held or confirmed by another order; `params.seat`, `data.seats` name it. */
   seatTaken: { code: '640', key: 'seat.taken' },
+  // add-ons after ticketing (issue 14, modules/secondary-services)
+  /** An add-on for a leg departing in less than 24 hours (spec §9); `params.departure` names the departure time. */
+  addonCutoff: { code: '660', key: 'addons.cutoff' },
+  /** The passenger abandoned an add-on payment less than 15 minutes ago (spec §4, §9); `data.opensAt` says when it opens. */
+  addonBlocked: { code: '661', key: 'addons.blocked' },
+  /** The passenger has an add-on order of this service waiting for payment; `data.secOrderNo` names it. */
+  addonPending: { code: '662', key: 'addons.pending' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

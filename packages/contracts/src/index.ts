@@ -24,6 +24,7 @@ export * from './orders';
 export * from './payments';
 export * from './search';
 export * from './seating';
+export * from './secondary-services';
 export * from './staff';
 export * from './tax-labels';
 export * from './wechat-pay';

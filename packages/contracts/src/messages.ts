@@ -647,6 +647,77 @@ export const messages = {
     en: 'Insurance is not available right now. Try again later, or continue without insurance.',
     km: 'សេវាធានារ៉ាប់រងមិនអាចប្រើបាននៅពេលនេះទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ ឬបន្តដោយគ្មានការធានារ៉ាប់រង។',
   },
+  // add-ons bought after ticketing (issue 14, secondaryIncrService)
+  'addons.cutoff': {
+    zh: '航班将于 {departure} 起飞，距起飞已不足 24 小时，无法再购买附加服务',
+    en: 'Add-ons can no longer be bought for this flight: it departs at {departure}, less than 24 hours from now.',
+    km: 'មិនអាចទិញសេវាបន្ថែមសម្រាប់ជើងហោះហើរនេះបានទៀតទេ៖ វាចេញដំណើរនៅម៉ោង {departure} តិចជាង 24 ម៉ោងពីពេលនេះ។',
+  },
+  'addons.blocked': {
+    zh: '您可以在 {time} 后重新购买',
+    en: 'You can buy this again at {time}.',
+    km: 'អ្នកអាចទិញវាម្តងទៀតនៅម៉ោង {time}។',
+  },
+  'addons.pending': {
+    zh: '附加服务订单 {secOrderNo} 正在等待支付，请先支付或放弃该订单',
+    en: 'Add-on order {secOrderNo} is waiting for payment: pay it or give it up first.',
+    km: 'ការបញ្ជាទិញសេវាបន្ថែម {secOrderNo} កំពុងរង់ចាំការទូទាត់៖ សូមបង់ប្រាក់ ឬបោះបង់វាជាមុនសិន។',
+  },
+  'addons.flown': {
+    zh: '该航段已起飞',
+    en: 'This flight has departed.',
+    km: 'ជើងហោះហើរនេះបានចេញដំណើររួចហើយ។',
+  },
+  'addons.not_ticketed': {
+    zh: '该旅客的机票尚未出票',
+    en: "This passenger's ticket is not issued yet.",
+    km: 'សំបុត្ររបស់អ្នកដំណើរនេះមិនទាន់ចេញនៅឡើយទេ។',
+  },
+  'addons.infant_no_service': {
+    zh: '婴儿不单独占座，不能单独购买此服务',
+    en: 'An infant on a lap cannot have this service of their own.',
+    km: 'ទារកដែលអង្គុយលើភ្លៅមិនអាចមានសេវានេះដោយឡែកបានទេ។',
+  },
+  'addons.seat_required': {
+    zh: '请选择座位',
+    en: 'Choose a seat.',
+    km: 'សូមជ្រើសរើសកៅអី។',
+  },
+  'addons.seat_same': {
+    zh: '您已拥有座位 {seat}',
+    en: 'You already have seat {seat}.',
+    km: 'អ្នកមានកៅអី {seat} រួចហើយ។',
+  },
+  'addons.baggage_required': {
+    zh: '请选择额外行李重量',
+    en: 'Choose how many extra kilograms.',
+    km: 'សូមជ្រើសរើសចំនួនគីឡូក្រាមបន្ថែម។',
+  },
+  'addons.priority_owned': {
+    zh: '该航段已购买优先登机',
+    en: 'Priority boarding is already bought on this flight.',
+    km: 'ការឡើងយន្តហោះជាអាទិភាពត្រូវបានទិញរួចហើយសម្រាប់ជើងហោះហើរនេះ។',
+  },
+  'addons.insurance_required': {
+    zh: '请填写保险信息',
+    en: 'Fill in the insurance details.',
+    km: 'សូមបំពេញព័ត៌មានធានារ៉ាប់រង។',
+  },
+  'addons.already_insured': {
+    zh: '该旅客已购买本次行程的保险',
+    en: 'This passenger is already insured for this trip.',
+    km: 'អ្នកដំណើរនេះមានការធានារ៉ាប់រងសម្រាប់ដំណើរនេះរួចហើយ។',
+  },
+  'addons.seat_one_leg': {
+    zh: '每次只能为一个航段选座',
+    en: 'A seat is chosen for one flight at a time.',
+    km: 'កៅអីត្រូវបានជ្រើសរើសសម្រាប់ជើងហោះហើរមួយក្នុងមួយពេល។',
+  },
+  'addons.legs_required': {
+    zh: '请选择至少一个航段',
+    en: 'Choose at least one flight.',
+    km: 'សូមជ្រើសរើសជើងហោះហើរយ៉ាងហោចណាស់មួយ។',
+  },
   'insurance.insured_count': {
     zh: '被保险人数须在 1 到 {max} 之间',
     en: 'The number of insured people must be from 1 to {max}.',

@@ -15,4 +15,5 @@ export * from './person';
 export * from './promotion';
 export * from './search';
 export * from './seats';
+export * from './secondary-services';
 export * from './signature';

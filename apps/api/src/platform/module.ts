@@ -60,6 +60,7 @@ export type ModuleName =
   | 'seating'
   | 'addons'
   | 'insurance'
+  | 'secondary-services'
   | 'dev-mailbox';
 
 /**

@@ -9,8 +9,11 @@ import type { Config } from '../config';
  *   violation (the browser journeys listen for violations): scripts only from this origin;
  *   inline styles allowed because antd-mobile writes style attributes and CSS variables at run
  *   time; images and fonts from this origin or data URIs (the captcha is one);
- * - no framing at all (`frame-ancestors 'none'` and `X-Frame-Options: DENY`): login, payment
- *   choice and the sandbox checkout must never sit inside someone else's page;
+ * - no framing of the app (`frame-ancestors 'none'` and `X-Frame-Options: DENY`): login, payment
+ *   choice and the sandbox checkout must never sit inside someone else's page; the app itself
+ *   frames only pages of its own origin (`frame-src 'self'`): the insurer's policy page
+ *   (insurance-detail-external; the sandbox insurer's is served here, and a real insurer's page
+ *   opens in the browser instead until its origin is added here);
  * - forms may post only here and, when ABA PayWay is configured, to its checkout host (the app
  *   posts PayWay's purchase form there);
  * - `Referrer-Policy: strict-origin-when-cross-origin`: a gateway sees which site sent the
@@ -37,7 +40,7 @@ export function securityHeaders(config: Config): HelmetOptions {
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameSrc: ["'none'"],
+        frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction,
         ...(production ? { upgradeInsecureRequests: [] } : {}),

@@ -13,6 +13,7 @@ export * from './oauth';
 export * from './payments';
 export * from './platform';
 export * from './seating';
+export * from './secondary-services';
 export * from './settings';
 export * from './staff';
 export * from './tickets';

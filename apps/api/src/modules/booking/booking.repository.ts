@@ -161,6 +161,8 @@ export interface OrderState {
   ticketedAt: Date | null;
   /** Whether the order chose seats (a seat add-on line, issue 14); read by `lock` only. */
   hasSeats?: boolean;
+  /** Whether the order bought travel insurance (read with the lock, so a paid order without it costs no extra read). */
+  hasInsurance?: boolean;
 }
 
 /** An order owed tickets, and where the ticketing sweep's next page starts after it. */
@@ -226,6 +228,8 @@ const orderColumns = { ...orderHeadColumns, offerId: orders.offerId, requestHash
 
 /** The price-line code of a chosen seat (service code 12, issue 14). */
 const SEAT_CODE = '12';
+/** Service code of travel insurance (issue 14): a paid order's policies are written from these lines. */
+const INSURANCE_CODE = '10';
 
 function toState(r: {
   id: string;
@@ -465,14 +469,20 @@ export class BookingRepository {
    */
   async lock(where: { id: string } | { orderNo: string }, skipLocked = false): Promise<OrderState | null> {
     const match = 'id' in where ? sql`id = ${where.id}` : sql`order_no = ${where.orderNo}`;
-    const r = await this.db.execute<Parameters<typeof toState>[0] & { has_seats: boolean }>(sql`
+    const r = await this.db.execute<
+      Parameters<typeof toState>[0] & { has_seats: boolean; has_insurance: boolean }
+    >(sql`
       select id, order_no, user_id, status, pay_deadline, promo_code, ticketed_at,
              exists (select 1 from order_price_lines l
-                      where l.order_id = orders.id and l.kind = 'addon' and l.code = ${SEAT_CODE}) as has_seats
+                      where l.order_id = orders.id and l.kind = 'addon' and l.code = ${SEAT_CODE}) as has_seats,
+             exists (select 1 from order_price_lines l
+                      where l.order_id = orders.id and l.kind = 'addon' and l.code = ${INSURANCE_CODE}) as has_insurance
         from orders
        where ${match} for update ${skipLocked ? sql`skip locked` : sql``}`);
     const row = r.rows[0];
-    return row ? { ...toState(row), hasSeats: row.has_seats === true } : null;
+    return row
+      ? { ...toState(row), hasSeats: row.has_seats === true, hasInsurance: row.has_insurance === true }
+      : null;
   }
 
   /** Unpaid → paid; false when the order was not unpaid. */

@@ -69,6 +69,13 @@ export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
 export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
 export { bookingGrant, OrdersService } from './orders.service';
 export { DOCUMENT_READERS, OrdersAdminService, type StaffCaller } from './orders-admin.service';
+/** An order's passengers and legs as the add-ons bought after ticketing read them (issue 14, secondary-services). */
+export {
+  type TicketedOrder,
+  type TicketedPassenger,
+  type TicketedSegment,
+  ticketedOrder,
+} from './ticketed-passengers';
 export {
   createTicketing,
   TICKETING_JOB,

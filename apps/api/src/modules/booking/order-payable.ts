@@ -90,7 +90,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
           throw new IllegalOrderTransition(order.id, 'pay', order.status);
         }
         if (order.hasSeats) await deps.seating?.confirmSeats(tx, order.id);
-        await buyInsurance(tx, order.id, payable.currency);
+        if (order.hasInsurance) await buyInsurance(tx, order.id, payable.currency);
         await deps.ticketing.enqueue(tx, order.id);
         return 'paid';
       }
@@ -114,7 +114,7 @@ export function createOrderPayableOwner(deps: OrderPayableOwnerDeps): PayableOwn
           throw err;
         });
       if (!reheld) return 'gone';
-      await buyInsurance(tx, order.id, payable.currency);
+      if (order.hasInsurance) await buyInsurance(tx, order.id, payable.currency);
       await deps.ticketing.enqueue(tx, order.id);
       return 'late_paid';
     },

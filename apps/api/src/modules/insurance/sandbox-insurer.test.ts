@@ -134,6 +134,14 @@ describe('an order’s policy, from pending to issued (the service the purchase 
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(issued!.policyNo);
     expect(page.body).toContain('CHAN/DARA');
+    // The app frames it (insurance-detail-external); no other site may, and it runs nothing.
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    );
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const app = await t.app.inject({ method: 'GET', url: '/' });
+    expect(app.headers['content-security-policy']).toContain("frame-src 'self'");
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?sig=forged` });
     expect(forged.statusCode).toBe(404);
     expect(forged.body).not.toContain('CHAN/DARA');

@@ -28,7 +28,16 @@ export function sandboxInsuranceRoutes(insurer: SandboxInsurer): FastifyPluginAs
         const policy = insurer.verifyPage(policyNo, request.query.sig)
           ? await insurer.byPolicyNo(policyNo)
           : null;
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        // An insurer's page the app shows in its own frame (insurance-detail-external): this
+        // origin may frame it, no one else; its own inline style, nothing else runs.
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
+          .header('x-frame-options', 'SAMEORIGIN');
         if (!policy) return reply.status(404).send(page('Policy not found', '<p>No such policy.</p>'));
         const premium = `${(policy.premiumAmount / 100).toFixed(2)} ${policy.premiumCurrency}`;
         return reply.send(

@@ -1,11 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_CUSTOMER_SERVICE, LANGUAGE_TAGS, type LanguageTag, TicketStatus } from '@wings/contracts';
+import {
+  type AddonOrderView,
+  DEFAULT_CUSTOMER_SERVICE,
+  LANGUAGE_TAGS,
+  type LanguageTag,
+  TicketStatus,
+} from '@wings/contracts';
 import { formatDate, LATIN_DATE_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from '@wings/rules';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME, customerServiceContactLine, SERVICE_HOURS } from '../../platform/mail/layout';
 import { DEMO_AIRPORTS as AIRPORTS } from '../network';
-import { addonRows } from './itinerary.service';
+import { addonRows, emdRows } from './itinerary.service';
 import { LABELS } from './itinerary-labels';
 import { itineraryMail } from './itinerary-mail';
 import {
@@ -107,6 +113,37 @@ describe('itinerary PDF', () => {
     );
     expect(text).toContain('Seat 12C (CHAN DARA · WC231)');
     expect(text).toContain('$22.00');
+
+    // Bought after ticketing: each paid line with its EMD number; an abandoned or refunded one is not listed.
+    const later = (status: 'paid' | 'refunded', emdNo: string): AddonOrderView => ({
+      secOrderNo: 'S261124000001',
+      orderNo: 'WC2612010001',
+      passengerSeq: 0,
+      passengerName: 'CHAN DARA',
+      serviceCode: 13 as const,
+      status,
+      totalAmt: { amount: 1800, currency: 'USD' },
+      payDeadline: '2026-11-24T05:15:00.000Z',
+      createdAt: '2026-11-24T05:00:00.000Z',
+      paidAt: '2026-11-24T05:01:00.000Z',
+      closedAt: null,
+      lines: [
+        {
+          leg: 1,
+          flightNo: 'WC232',
+          seat: null,
+          weightKg: 5,
+          insuranceType: null,
+          coverFrom: null,
+          coverTo: null,
+          emdNo,
+          amount: { amount: 1800, currency: 'USD' },
+        },
+      ],
+    });
+    expect(emdRows([later('paid', '9991234567890'), later('refunded', '9991234567891')], 'en')).toEqual([
+      { label: 'Extra baggage +5 kg', detail: 'CHAN DARA · WC232 · EMD 9991234567890', amount: money(1800) },
+    ]);
   });
 
   it('continues on a second page for a full party, with the footer on every page', async () => {

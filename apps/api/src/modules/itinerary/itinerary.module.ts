@@ -5,7 +5,7 @@ import { itineraryRoutes } from './itinerary.routes';
 /** The itinerary module: the e-itinerary PDF and its mail, for an order booking lets the caller read. */
 export const itineraryModule = defineModule<ModuleOptions>(
   'itinerary',
-  ['network', 'booking'],
+  ['network', 'booking', 'secondary-services'],
   async (app, { platform }) => {
     app.layers.add(
       'main',

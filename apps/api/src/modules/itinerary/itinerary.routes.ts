@@ -7,6 +7,7 @@ import { ok } from '../../platform/envelope';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { PurposeKeys } from '../../platform/secrets';
 import type { Network } from '../network';
+import { addonOrdersOfOrder } from '../secondary-services';
 import { ITINERARY_SEND_LIMIT, type ItineraryOrders, ItineraryService } from './itinerary.service';
 
 /** What the itinerary service is built from, for the traveller's call and the console's alike. */
@@ -19,6 +20,11 @@ export interface ItineraryRouteDeps {
   orders: ItineraryOrders;
 }
 
+/** The paid add-on orders of an order (secondary-services' `addonOrdersOfOrder`), for their EMD rows. */
+function addonOrdersOf(db: Db) {
+  return (orderNo: string) => addonOrdersOfOrder(db, { orderNo });
+}
+
 /**
  * The itinerary service of a route plugin: airport names from the network, the per-order send
  * limit kept in the database, the app's mailer (read when a mail goes, as tests swap it).
@@ -29,6 +35,7 @@ export function itineraryServiceFor(
 ): ItineraryService {
   return new ItineraryService({
     orders: deps.orders,
+    addonOrders: addonOrdersOf(deps.db),
     airportNames: async () => {
       const { airports } = await deps.network.airportsAndRoutes();
       return new Map(airports.map((a) => [a.code, a.name as Record<LanguageTag, string>]));

@@ -1,4 +1,5 @@
 import {
+  type AddonOrderView,
   LANGUAGE_TAGS,
   type LanguageTag,
   type Money,
@@ -47,6 +48,8 @@ export interface ItineraryOrders {
 export interface ItineraryServiceDeps {
   /** Booking's reading of an order, with its access rule. */
   orders: ItineraryOrders;
+  /** The add-ons bought after ticketing (secondary-services), each line with its EMD number. */
+  addonOrders?(orderNo: string): Promise<AddonOrderView[]>;
   /** Airport names by code, in the three languages (the network module's data). */
   airportNames(): Promise<ReadonlyMap<string, Record<LanguageTag, string>>>;
   zones: AirportZones;
@@ -142,6 +145,7 @@ export class ItineraryService {
       };
     });
     const { price } = detail;
+    const later = this.deps.addonOrders ? await this.deps.addonOrders(detail.orderNo) : [];
     // The admin's customer-service contact (modules/settings keeps each process's copy current).
     const contact = customerServiceNow();
     return {
@@ -165,7 +169,7 @@ export class ItineraryService {
         fareTotal: price.fareTotal,
         taxes: price.taxes,
         addonTotal: price.addonTotal,
-        addons: addonRows(detail, lang),
+        addons: [...addonRows(detail, lang), ...emdRows(later, lang)],
         discount: price.discount,
         total: price.total,
         promoCode: price.promoCode,
@@ -224,4 +228,35 @@ export function addonRows(
     });
   }
   return rows.map(({ key: _key, ...row }) => row);
+}
+
+/**
+ * The add-ons bought after ticketing, paid (a refunded one is no longer the traveller's), one row
+ * per line: what it is, whose, on which flight, its EMD number, its amount.
+ */
+export function emdRows(
+  orders: readonly AddonOrderView[],
+  lang: LanguageTag,
+): Array<{ label: string; detail: string; amount: Money }> {
+  const l = LABELS[lang];
+  return orders
+    .filter((o) => o.status === 'paid')
+    .flatMap((o) =>
+      o.lines.map((line) => {
+        const label =
+          o.serviceCode === 12
+            ? fill(l.addonSeat, { seat: line.seat ?? '' }).trim()
+            : o.serviceCode === 13
+              ? fill(l.addonBaggage, { kg: line.weightKg ?? '' })
+              : o.serviceCode === 11
+                ? l.addonPriority
+                : fill(l.addonInsurance, { plan: line.insuranceType ?? '' }).trim();
+        const whose = fill(l.addonFor, { name: o.passengerName, flight: line.flightNo ?? '' }).replace(
+          / · $/,
+          '',
+        );
+        const emd = line.emdNo ? ` · ${fill(l.addonEmd, { emd: line.emdNo })}` : '';
+        return { label, detail: `${whose}${emd}`, amount: line.amount };
+      }),
+    );
 }

@@ -3,11 +3,11 @@ import type { RefundReason } from '../../platform/mail/templates';
 
 /**
  * What payments can pay: a *payable*, a charge with its own amount, currency, lines and owner
- * (issue 11 §1). An order is the first kind; an add-on order, a change of date and an award's
- * cash part come next. Payments never reads its owner's tables: everything a payment, a gateway
+ * (issue 11 §1). An order is the first kind, an add-on bought after ticketing (`addon`, issue 14)
+ * the second; a change of date and an award's cash part come next. Payments never reads its owner's tables: everything a payment, a gateway
  * or a refund notice needs is stored on the payable when the owner creates it.
  */
-export type PayableKind = 'order';
+export type PayableKind = 'order' | 'addon';
 
 /** open: may be paid until due_at; paid: a payment settled it; closed: its owner withdrew it (an expired order). */
 export type PayableStatus = 'open' | 'paid' | 'closed';
@@ -130,6 +130,12 @@ export interface PayableOwner {
   afterPaid(payable: Payable): Promise<void>;
   /** What the owner delivered for the payable, for the pay status call (an order's tickets issued). */
   delivered(payable: Payable): Promise<number>;
+  /**
+   * The order whose travellers may pay the payable (its logged-in owner, a grant for it) and to
+   * whose page the gateway returns them, when that is not the payable's own reference and owner
+   * (an add-on order is paid by the travellers of its ticketed order). Null: no such order.
+   */
+  payerOrder?(payable: Payable): Promise<{ orderNo: string; userId: string | null } | null>;
 }
 
 export type { RefundReason };

@@ -89,6 +89,8 @@ export interface StartPaymentOptions {
   openid?: string;
   /** 0 zh, 1 en, 2 km: the gateway page's language; the payable's language by default. */
   language?: number;
+  /** The kind of payable the reference names: an order by default, `addon` for an add-on order. */
+  kind?: PayableKind;
 }
 
 /** A started payment: what getPayUrl answers, plus the in-app parameters (WeChat JSAPI) when there are any. */
@@ -148,12 +150,23 @@ export class PaymentsService {
    * answered like an unknown order: order numbers are sequential, so nothing may be learnt or
    * done by trying them.
    */
-  private async ownPayable(orderNo: string, actor: Actor): Promise<Payable> {
-    const payable = await this.deps.repo.payableByReference(ORDER, orderNo);
-    if (!payable || !mayPayOrder(actor, { orderNo: payable.reference, userId: payable.ownerUserId })) {
+  private async ownPayable(orderNo: string, actor: Actor, kind: PayableKind = ORDER): Promise<Payable> {
+    const payable = await this.deps.repo.payableByReference(kind, orderNo);
+    const order = payable && (await this.payerOrder(payable));
+    if (!payable || !order || !mayPayOrder(actor, order)) {
       throw new AppError('resourceNotFound');
     }
     return payable;
+  }
+
+  /**
+   * The order whose travellers pay the payable and see it after the gateway: its owner's answer
+   * (an add-on order's ticketed order), else the payable itself.
+   */
+  private async payerOrder(payable: Payable): Promise<{ orderNo: string; userId: string | null } | null> {
+    const owner = this.owner(payable.kind);
+    if (!owner.payerOrder) return { orderNo: payable.reference, userId: payable.ownerUserId };
+    return owner.payerOrder(payable);
   }
 
   /** The gateway of a method: WeChat Pay's own, else (outside production) the sandbox; the others PAYMENT_GATEWAY's. */
@@ -205,7 +218,7 @@ export class PaymentsService {
     actor: Actor,
     options: StartPaymentOptions,
   ): Promise<StartedPayment> {
-    const payable = await this.ownPayable(orderNo, actor);
+    const payable = await this.ownPayable(orderNo, actor, options.kind);
     if (payable.status === 'paid') throw new AppError('orderAlreadyPaid');
     if (payable.status !== 'open' || payable.dueAt <= this.deps.now()) throw new AppError('offerExpired');
     const gateway = this.gatewayFor(method);
@@ -310,6 +323,8 @@ export class PaymentsService {
     const { paymentId } = opened;
     const { contact } = payable;
     const { firstName, lastName } = splitContactName(contact.name, contact.surnames);
+    // The traveller comes back to the page of the order they pay for (an add-on: its ticket's order).
+    const back = (await this.payerOrder(payable))?.orderNo ?? payable.reference;
     let created: Awaited<ReturnType<PaymentGateway['createPayment']>>;
     try {
       created = await gateway.createPayment({
@@ -318,8 +333,8 @@ export class PaymentsService {
         method,
         amount,
         currency,
-        returnUrl: this.deps.appUrl(payReturnPath(payable.reference)),
-        cancelUrl: this.deps.appUrl(payReturnPath(payable.reference, true)),
+        returnUrl: this.deps.appUrl(payReturnPath(back)),
+        cancelUrl: this.deps.appUrl(payReturnPath(back, true)),
         notifyUrl: this.deps.notifyUrl(gateway.name),
         expiresAt: payable.dueAt,
         language: options.language ?? contact.language,
@@ -368,8 +383,8 @@ export class PaymentsService {
    * gateway (reconcile), so a traveller back from the gateway sees the payment even when its
    * notification is late or lost.
    */
-  async status(orderNo: string, actor: Actor) {
-    let payable = await this.ownPayable(orderNo, actor);
+  async status(orderNo: string, actor: Actor, kind: PayableKind = ORDER) {
+    let payable = await this.ownPayable(orderNo, actor, kind);
     if (payable.status !== 'paid') {
       try {
         await this.reconcilePayable(payable);

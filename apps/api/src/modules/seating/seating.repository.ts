@@ -93,6 +93,45 @@ export function createSeatingRepository(db: Executor) {
       return freed.length;
     },
 
+    /**
+     * Releases the live seats of these passengers on these segments, whichever order holds them,
+     * except `keepOrderRef`'s (a seat bought after ticketing replaces the one the passenger had).
+     */
+    async releasePassengerSeats(
+      rows: Array<{ passengerRef: string; segmentRef: string }>,
+      keepOrderRef: string,
+      reason: string,
+      now: Date,
+    ): Promise<SeatAssignment[]> {
+      if (rows.length === 0) return [];
+      const pairs = sql.join(
+        rows.map((r) => sql`(${r.passengerRef}, ${r.segmentRef})`),
+        sql`, `,
+      );
+      const freed = await db
+        .update(seatAssignments)
+        .set({ status: 'released', releasedAt: now, releaseReason: reason, updatedAt: now })
+        .where(
+          and(
+            live,
+            sql`${seatAssignments.orderRef} <> ${keepOrderRef}`,
+            sql`(${seatAssignments.passengerRef}, ${seatAssignments.segmentRef}) in (${pairs})`,
+          ),
+        )
+        .returning();
+      return freed.map(assignmentOf);
+    },
+
+    /** The live seats of these passengers, whichever order holds them. */
+    async ofPassengers(passengerRefs: readonly string[]): Promise<SeatAssignment[]> {
+      if (passengerRefs.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(seatAssignments)
+        .where(and(inArray(seatAssignments.passengerRef, [...passengerRefs]), live));
+      return rows.map(assignmentOf);
+    },
+
     /** Confirms the order's held seats; how many. */
     async confirm(orderRef: string, now: Date): Promise<number> {
       const rows = await db

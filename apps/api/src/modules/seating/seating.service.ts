@@ -70,6 +70,18 @@ export interface Seating {
    * it does when inventory cannot re-hold). True when the order released no seat.
    */
   reholdSeats(tx: Executor, orderRef: string): Promise<boolean>;
+  /**
+   * A seat bought after ticketing is paid (issue 14, secondary-services): frees the seats these
+   * passengers held on these segments under any other order (the booking's, an earlier add-on),
+   * in the caller's executor. The seats freed.
+   */
+  releasePassengerSeats(
+    tx: Executor,
+    rows: ReadonlyArray<{ passengerRef: string; segmentRef: string }>,
+    keepOrderRef: string,
+  ): Promise<SeatAssignment[]>;
+  /** The live seats of these passengers (booking's passenger ids), under any order. */
+  seatsOfPassengers(passengerRefs: readonly string[], executor?: Executor): Promise<SeatAssignment[]>;
   /** The order's live seats (held or confirmed). */
   seatsOfOrder(orderRef: string, executor?: Executor): Promise<SeatAssignment[]>;
   /** Staff: every aircraft type's layout drawn. */
@@ -197,6 +209,12 @@ export function createSeating(deps: SeatingDeps): Seating {
     },
 
     seatsOfOrder: (orderRef, executor = db) => createSeatingRepository(executor).ofOrder(orderRef),
+
+    releasePassengerSeats: (tx, rows, keepOrderRef) =>
+      createSeatingRepository(tx).releasePassengerSeats([...rows], keepOrderRef, 'changed', now()),
+
+    seatsOfPassengers: (passengerRefs, executor = db) =>
+      createSeatingRepository(executor).ofPassengers(passengerRefs),
 
     async aircraftMaps() {
       const types = await aircraftLayouts(db);

@@ -151,7 +151,8 @@ ${paragraph(c.validity(validMinutes))}${paragraph(c.notYou, { muted: true })}${p
 }
 
 /** Why a payment went back to the traveller (payment_refunds.reason). */
-export type RefundReason = 'seats_gone' | 'duplicate_payment' | 'staff';
+/** Why money goes back; `ticket_refund`: an add-on bought after ticketing, refunded with its ticket (issue 14). */
+export type RefundReason = 'seats_gone' | 'duplicate_payment' | 'staff' | 'ticket_refund';
 
 interface RefundTexts {
   subject: (orderNo: string) => string;
@@ -175,6 +176,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
       seats_gone: '这笔付款在订单支付时限之后才到账，当时航班座位已不再保留，订单无法确认，因此全额退回。',
       duplicate_payment: '该订单此前已支付成功，这笔重复付款已全额退回。您的订单和机票不受影响。',
       staff: '这笔付款已由我们的客服人员办理退款。',
+      ticket_refund: '您的机票已退票，为该机票购买的附加服务随之退款。',
     },
     orderLabel: '订单号',
     amountLabel: '退款金额',
@@ -193,6 +195,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
       duplicate_payment:
         'This order had already been paid, so this second payment goes back to you in full. Your booking and tickets are not affected.',
       staff: 'Our customer service has refunded this payment.',
+      ticket_refund: 'Your ticket was refunded, and with it this add-on bought for it.',
     },
     orderLabel: 'Order number',
     amountLabel: 'Refunded',
@@ -211,6 +214,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
       duplicate_payment:
         'ការបញ្ជាទិញនេះត្រូវបានបង់ប្រាក់រួចហើយ ដូច្នេះការទូទាត់លើកទីពីរនេះត្រូវបានសងវិញទាំងស្រុង។ ការកក់ និងសំបុត្ររបស់អ្នកមិនរងផលប៉ះពាល់ទេ។',
       staff: 'សេវាអតិថិជនរបស់យើងបានសងការទូទាត់នេះវិញ។',
+      ticket_refund: 'សំបុត្ររបស់អ្នកត្រូវបានសងប្រាក់វិញ ហើយសេវាបន្ថែមដែលបានទិញសម្រាប់វាក៏ត្រូវបានសងវិញដែរ។',
     },
     orderLabel: 'លេខបញ្ជាទិញ',
     amountLabel: 'ចំនួនទឹកប្រាក់ដែលបានសង',

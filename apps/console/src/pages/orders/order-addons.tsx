@@ -1,12 +1,21 @@
-import type { AdminOrderDetail } from '@wings/contracts';
+import type { AddonOrderView, AdminOrderDetail } from '@wings/contracts';
 import { Alert, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAdminQuery } from '../../api/admin-client';
+import { formatInstant } from '../../lib/format';
 import { formatMoney } from './order-format';
 
 type Detail = AdminOrderDetail;
 type AddonLine = NonNullable<Detail['price']['addonLines']>[number];
 
 const POLICY_COLORS = { pending: 'processing', issued: 'success', failed: 'error' } as const;
+const ADDON_ORDER_COLORS = {
+  unpaid: 'processing',
+  paid: 'success',
+  refunded: 'default',
+  canceled: 'default',
+  expired: 'default',
+} as const;
 
 /**
  * The add-ons of an order (issue 14) on its console page: each service bought, whose, on which
@@ -18,6 +27,11 @@ const POLICY_COLORS = { pending: 'processing', issued: 'success', failed: 'error
 export function OrderAddons({ order }: { order: Detail }) {
   const { t, i18n } = useTranslation('orders');
   const lines = order.price.addonLines ?? [];
+  // Add-ons bought after ticketing are orders of their own (secondary-services), each with EMDs.
+  const later = useAdminQuery<{ orders: AddonOrderView[] }>('/secondary-services/orders', {
+    orderNo: order.orderNo,
+  });
+  const addonOrders = later.data?.orders ?? [];
   const lang = (i18n.language?.slice(0, 2) ?? 'en') as 'zh' | 'en' | 'km';
   const name = (seq: number | null) => {
     const p = order.passengers.find((x) => x.seq === seq);
@@ -37,8 +51,70 @@ export function OrderAddons({ order }: { order: Detail }) {
 
   return (
     <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('addons.title')}</h2>}>
+      {later.error && (
+        <Alert type="error" showIcon title={t('addons.laterFailed')} style={{ marginBottom: 12 }} />
+      )}
+      {addonOrders.length > 0 && (
+        <Space orientation="vertical" size="small" style={{ width: '100%', marginBottom: 16 }}>
+          <Typography.Title level={3} style={{ fontSize: 14, margin: 0 }}>
+            {t('addons.later')}
+          </Typography.Title>
+          <Table
+            rowKey="secOrderNo"
+            size="small"
+            pagination={false}
+            scroll={{ x: true }}
+            dataSource={addonOrders}
+            columns={[
+              { title: t('addons.secOrderNo'), dataIndex: 'secOrderNo', key: 'secOrderNo' },
+              {
+                title: t('addons.service'),
+                key: 'service',
+                render: (_, o) => t(`addons.codes.${o.serviceCode}`, { defaultValue: String(o.serviceCode) }),
+              },
+              { title: t('addons.passenger'), dataIndex: 'passengerName', key: 'passenger' },
+              {
+                title: t('addons.detail'),
+                key: 'lines',
+                render: (_, o) =>
+                  o.lines
+                    .map((l) =>
+                      [
+                        l.flightNo,
+                        l.seat ? t('addons.seat', { seat: l.seat }) : null,
+                        l.weightKg ? t('addons.kg', { kg: l.weightKg }) : null,
+                        l.insuranceType ? t('addons.plan', { plan: l.insuranceType }) : null,
+                        l.emdNo ? `EMD ${l.emdNo}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · '),
+                    )
+                    .join('; '),
+              },
+              {
+                title: t('payments.status'),
+                key: 'status',
+                render: (_, o) => (
+                  <Tag color={ADDON_ORDER_COLORS[o.status]}>{t(`addons.orderStatus.${o.status}`)}</Tag>
+                ),
+              },
+              {
+                title: t('payments.paidAt'),
+                key: 'paidAt',
+                render: (_, o) => (o.paidAt ? formatInstant(o.paidAt) : '—'),
+              },
+              {
+                title: t('addons.amount'),
+                key: 'amount',
+                align: 'right',
+                render: (_, o) => formatMoney(o.totalAmt),
+              },
+            ]}
+          />
+        </Space>
+      )}
       {lines.length === 0 ? (
-        <Empty description={t('addons.none')} />
+        addonOrders.length === 0 && <Empty description={t('addons.none')} />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Table

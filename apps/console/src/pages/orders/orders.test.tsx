@@ -4,6 +4,7 @@ import {
   type AdminOrderPage,
   type AdminRefund,
   type StaffRole,
+  ZAdminAddonOrdersReply,
   ZAdminCancelOrderResponse,
   ZAdminOrderDetail,
   ZAdminOrderPage,
@@ -178,7 +179,11 @@ const aFailedRefund: AdminRefund = {
 };
 
 function signedIn(roles: StaffRole[], routes: Record<string, FakeReply>) {
-  return fakeAdminApi({ 'GET /auth/me': { data: aMember(roles) }, ...routes });
+  return fakeAdminApi({
+    'GET /auth/me': { data: aMember(roles) },
+    'GET /secondary-services/orders': { data: { orders: [] } },
+    ...routes,
+  });
 }
 
 describe('searching orders', () => {
@@ -246,7 +251,37 @@ describe('the order page', () => {
   test('shows the add-ons bought: seat, baggage step, insurance plan, and a policy the insurer failed to issue', async () => {
     const usd = (amount: number) => ({ amount, currency: 'USD' as const });
     const base = anOrder();
-    signedIn(['agent'], {
+    const calls = signedIn(['agent'], {
+      'GET /secondary-services/orders': reply(ZAdminAddonOrdersReply, {
+        orders: [
+          {
+            secOrderNo: 'S2612240001',
+            orderNo: ORDER_NO,
+            passengerSeq: 0,
+            passengerName: 'Chan Dara',
+            serviceCode: 12,
+            status: 'paid',
+            totalAmt: usd(1200),
+            payDeadline: '2026-11-24T05:15:00.000Z',
+            createdAt: '2026-11-24T05:00:00.000Z',
+            paidAt: '2026-11-24T05:02:00.000Z',
+            closedAt: null,
+            lines: [
+              {
+                leg: 0,
+                flightNo: 'WC1001',
+                seat: '10A',
+                weightKg: null,
+                insuranceType: null,
+                coverFrom: null,
+                coverTo: null,
+                emdNo: '8888000000001',
+                amount: usd(1200),
+              },
+            ],
+          },
+        ],
+      }),
       [`GET /orders/${ORDER_NO}`]: reply(
         ZAdminOrderDetail,
         anOrder({
@@ -280,6 +315,11 @@ describe('the order page', () => {
     });
     renderConsole(`/orders/${ORDER_NO}`);
     expect(await screen.findByRole('heading', { name: 'Add-ons' })).toBeTruthy();
+    // Bought after ticketing: its own order, with its EMD.
+    const addonRow = (await screen.findByText('S2612240001')).closest('tr')!;
+    expect(within(addonRow).getByText('WC1001 · Seat 10A · EMD 8888000000001')).toBeTruthy();
+    expect(within(addonRow).getByText('Paid')).toBeTruthy();
+    expect(within(addonRow).getByText('US$12.00')).toBeTruthy();
     expect(screen.getByText('Seat 12C')).toBeTruthy();
     expect(screen.getByText('+10 kg')).toBeTruthy();
     expect(screen.getByText('Plan PLUS')).toBeTruthy();
@@ -289,6 +329,7 @@ describe('the order page', () => {
     expect(screen.getByText('Failed')).toBeTruthy();
     expect(screen.getByText('connect ECONNREFUSED')).toBeTruthy();
     expect(screen.getByText(/refund its premium/)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/secondary-services/orders')?.query.get('orderNo')).toBe(ORDER_NO);
   });
 
   test('finance sees document numbers masked, no order actions, and settles a failed refund with a reason and a reference', async () => {
