@@ -1,6 +1,8 @@
 -- Add-ons bought after ticketing (issue 14, modules/secondary-services): add-on orders, their lines (EMD numbers) and history.
 CREATE SEQUENCE "public"."addon_order_serial_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
-CREATE SEQUENCE "public"."emd_serial_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9999999999 START WITH 1000000001 CACHE 1;--> statement-breakpoint
+-- EMD numbers take serials of their own range, tickets stop below it: a document number is never both.
+CREATE SEQUENCE "public"."emd_serial_seq" INCREMENT BY 1 MINVALUE 5000000001 MAXVALUE 9999999999 START WITH 5000000001 CACHE 1;--> statement-breakpoint
+ALTER SEQUENCE "public"."ticket_serial_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 4999999999 START WITH 1000000001 CACHE 1;--> statement-breakpoint
 CREATE TABLE "addon_order_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"addon_order_id" uuid NOT NULL,
@@ -67,3 +69,7 @@ CREATE INDEX "addon_orders_passenger_idx" ON "addon_orders" USING btree ("passen
 CREATE UNIQUE INDEX "addon_orders_one_unpaid_key" ON "addon_orders" USING btree ("passenger_id","service_code") WHERE "addon_orders"."status" = 'unpaid';--> statement-breakpoint
 -- The expiry sweep: the unpaid add-on orders, by deadline.
 CREATE INDEX "addon_orders_unpaid_idx" ON "addon_orders" USING btree ("pay_deadline") WHERE "addon_orders"."status" = 'unpaid';
+--> statement-breakpoint
+-- The sandbox gateway sends the browser back where the merchant asked (an add-on order to its ticketed order).
+ALTER TABLE "sandbox_transactions" ADD COLUMN "return_url" text;--> statement-breakpoint
+ALTER TABLE "sandbox_transactions" ADD COLUMN "cancel_url" text;

@@ -204,5 +204,11 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   currency: char('currency', { length: 3 }).notNull(),
   status: text('status').notNull().default('pending'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /**
+   * Where the browser goes back after paying or cancelling, as the merchant asked (an add-on
+   * order returns to its ticketed order's page, issue 14); null on older rows: the order's own.
+   */
+  returnUrl: text('return_url'),
+  cancelUrl: text('cancel_url'),
   ...timestamps,
 });

@@ -17,10 +17,14 @@ import {
 import { orderPassengers, orderSegments, orders } from './booking';
 import { timestamps } from './columns';
 
-/** Serial part of EMD numbers: the airline's 3-digit code + a 10-digit serial, like ticket numbers. */
+/**
+ * Serial part of EMD numbers: the airline's 3-digit code + a 10-digit serial, like ticket
+ * numbers, from a range of its own (5000000001 up; tickets stop at 4999999999), so an EMD never
+ * carries an e-ticket's number (docs/decisions.md, "EMD numbers").
+ */
 export const emdSerial = pgSequence('emd_serial_seq', {
-  startWith: 1000000001,
-  minValue: 1,
+  startWith: 5000000001,
+  minValue: 5000000001,
   maxValue: 9999999999,
 });
 

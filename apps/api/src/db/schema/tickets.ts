@@ -16,11 +16,14 @@ import { timestamps } from './columns';
 /** The live ticket statuses of tickets_live_key (the same codes as modules/tickets LIVE_TICKET_STATUSES). */
 const LIVE = sql.raw([TicketStatus.issued, TicketStatus.refunding, TicketStatus.changeIn].join(', '));
 
-/** Serial part of e-ticket numbers: the airline's 3-digit code + a 10-digit serial (docs/architecture.md §7). */
+/**
+ * Serial part of e-ticket numbers: the airline's 3-digit code + a 10-digit serial (docs/architecture.md
+ * §7), up to 4999999999: EMDs take the serials above (schema/secondary-services.ts).
+ */
 export const ticketSerial = pgSequence('ticket_serial_seq', {
   startWith: 1000000001,
   minValue: 1,
-  maxValue: 9999999999,
+  maxValue: 4999999999,
 });
 
 /**

@@ -273,6 +273,10 @@ describe('a seat bought after ticketing', () => {
     const started = envelope(ZPayUrlResponse).parse(url.body).data;
     expect(started.amount).toEqual(reply.totalAmt);
     expect(started.gateway).toBe('sandbox');
+    // The gateway's cancel link takes the traveller back to the ticketed order's page, not the add-on's number.
+    const checkout = await t.app.inject({ method: 'GET', url: started.checkoutUrl });
+    expect(checkout.body).toContain(`/#/abaPayReturn?orderNo=${order.orderNo}&amp;payResult=fail`);
+    expect(checkout.body).not.toContain(`orderNo=${reply.secOrderNo}`);
 
     // Two payments started (card, then KHQR); both succeed, each notification is replayed.
     const second = await t.app.payments.startPayment(
@@ -303,6 +307,12 @@ describe('a seat bought after ticketing', () => {
     expect(after.paid_events).toBe(1);
     expect(after.emds).toHaveLength(1);
     expect(after.emds![0]).toMatch(new RegExp(`^${t.config.tickets.airlineCode}\\d{10}$`));
+    // Its own serial range: never an e-ticket's number.
+    expect(Number(after.emds![0]!.slice(3))).toBeGreaterThanOrEqual(5_000_000_001);
+    const { rows: clash } = await t.database.pool.query('select 1 from tickets where ticket_no = $1', [
+      after.emds![0],
+    ]);
+    expect(clash).toEqual([]);
     expect(await liveSeat(flight.flightId, '4A')).toMatchObject({ order_ref: row.id, status: 'confirmed' });
 
     // The ticket shows it: infoList has the seat and the paid add-on order with its EMD number.

@@ -79,6 +79,8 @@ export class SandboxGateway implements PaymentGateway {
       orderNo: input.orderNo,
       amount: input.amount,
       currency: input.currency,
+      returnUrl: input.returnUrl,
+      cancelUrl: input.cancelUrl,
       now: this.now(),
     });
     return {

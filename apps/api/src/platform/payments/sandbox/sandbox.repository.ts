@@ -10,6 +10,9 @@ export interface SandboxTransaction {
   /** pending | succeeded | failed | refunded */
   status: string;
   refundedAmount: number;
+  /** Where the merchant asked the browser to go back after paying, and after cancelling. */
+  returnUrl: string | null;
+  cancelUrl: string | null;
 }
 
 export type SandboxRefundOutcome = 'refunded' | 'replayed' | 'not_paid' | 'exceeds' | 'unknown';
@@ -30,10 +33,20 @@ export class SandboxLedger {
   constructor(private readonly db: Db) {}
 
   /** Records a new transaction (a second create of the same reference changes nothing). */
-  async open(t: { reference: string; orderNo: string; amount: number; currency: string; now: Date }) {
+  async open(t: {
+    reference: string;
+    orderNo: string;
+    amount: number;
+    currency: string;
+    returnUrl?: string | null;
+    cancelUrl?: string | null;
+    now: Date;
+  }) {
     await this.db.execute(sql`
-      insert into sandbox_transactions (reference, order_no, amount, currency, status, refunded_amount, created_at, updated_at)
-      values (${t.reference}, ${t.orderNo}, ${t.amount}, ${t.currency}, 'pending', 0, ${t.now}, ${t.now})
+      insert into sandbox_transactions (reference, order_no, amount, currency, status, refunded_amount,
+                                        return_url, cancel_url, created_at, updated_at)
+      values (${t.reference}, ${t.orderNo}, ${t.amount}, ${t.currency}, 'pending', 0,
+              ${t.returnUrl ?? null}, ${t.cancelUrl ?? null}, ${t.now}, ${t.now})
       on conflict (reference) do nothing`);
   }
 
@@ -45,8 +58,10 @@ export class SandboxLedger {
       currency: string;
       status: string;
       refunded_amount: number;
+      return_url: string | null;
+      cancel_url: string | null;
     }>(sql`
-      select reference, order_no, amount, currency, status, refunded_amount
+      select reference, order_no, amount, currency, status, refunded_amount, return_url, cancel_url
         from sandbox_transactions where reference = ${reference}`);
     const row = r.rows[0];
     if (!row) return null;
@@ -57,6 +72,8 @@ export class SandboxLedger {
       currency: row.currency,
       status: row.status,
       refundedAmount: Number(row.refunded_amount),
+      returnUrl: row.return_url,
+      cancelUrl: row.cancel_url,
     };
   }
 

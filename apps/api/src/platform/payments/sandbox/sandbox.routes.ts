@@ -82,11 +82,29 @@ export function sandboxRoutes(deps: {
           const to = action === 'approve' ? 'succeeded' : 'failed';
           // Only the first action settles the transaction; a second click is a no-op.
           if (await ledger.settle(p.reference, to, deps.now())) await notify(request.params.paymentId, p, to);
-          return reply.redirect(payReturnPath(p.orderNo, action === 'decline'), 303);
+          return reply.redirect(backTo(p, action === 'decline'), 303);
         },
       );
     }
   };
+}
+
+/**
+ * Where the browser goes back: the URL the merchant gave with the payment (its path, query and
+ * fragment only: never another site), else the order's own return link (rows made before the
+ * URLs were kept).
+ */
+function backTo(p: SandboxTransaction, failed: boolean): string {
+  const given = failed ? p.cancelUrl : p.returnUrl;
+  if (given) {
+    try {
+      const url = new URL(given, 'http://app.invalid');
+      return `${url.pathname}${url.search}${url.hash}`;
+    } catch {
+      // A malformed URL falls back to the order's own link.
+    }
+  }
+  return payReturnPath(p.orderNo, failed);
 }
 
 function escapeHtml(s: string): string {
@@ -128,6 +146,6 @@ ${
 </form>`
     : `<p>This payment is ${escapeHtml(p.status)}.</p>`
 }
-<a class="cancel" href="${escapeHtml(payReturnPath(p.orderNo, true))}">Cancel and return to the merchant</a>`,
+<a class="cancel" href="${escapeHtml(backTo(p, true))}">Cancel and return to the merchant</a>`,
   );
 }
