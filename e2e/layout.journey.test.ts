@@ -201,6 +201,10 @@ describe('every page at 320×640 in Khmer, Chinese and English', () => {
     });
     await fillContact(page, 'Sok Dara', 'dara.layout@example.com');
     await page.getByTestId('passengers-continue').click();
+    // The add-ons come between passengers and review (issue 14): measured, then skipped.
+    await page.getByTestId('addon-baggage-0').waitFor();
+    await inspectPage(page, 'added-services', 'en', findings);
+    await page.getByTestId('addons-skip').click();
     await page.getByTestId('review-booking').waitFor();
     await page.getByTestId('price-total').waitFor();
     await inspectPage(page, 'review-guest', 'en', findings);

@@ -8,6 +8,7 @@ import {
   preloadManifest,
   routePreload,
 } from './route-preload';
+import { ROUTE_PAGES } from './src/app/route-pages';
 import { paths } from './src/lib/paths';
 
 const chunk = (
@@ -79,7 +80,8 @@ describe('the preload manifest', () => {
     expect(app.routes[paths.reviewBooking]).toBe(
       '/app/src/pages/book/review-booking/review-booking-page.tsx',
     );
-    expect(Object.keys(app.routes)).toHaveLength(30);
+    // Every route of the router's table, however many pages the app has.
+    expect(Object.keys(app.routes).sort()).toEqual(Object.keys(ROUTE_PAGES).sort());
     expect(Object.keys(app.languages)).toEqual(['zh', 'en', 'km']);
   });
 });

@@ -1,5 +1,6 @@
 // The first-load budget of the traveller app: the JavaScript a phone downloads before it can show
-// the first page, summed gzip-compressed, against a limit (issue 12: 150 KB, later 120 KB).
+// the first page, summed gzip-compressed, against a limit (issue 12: 150 KB; issue 14: 155 KB for
+// the router's table of 17 more pages; the aim stays 120 KB).
 //
 //   npm run budget -w @wings/web                 reads apps/web/dist
 //   tsx scripts/bundle-budget.ts <dist> [--limit <bytes>]
@@ -11,8 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { manifestUrls, type PreloadManifest } from '../route-preload';
 
-/** The most first-load JavaScript may weigh, gzip, in bytes (150 KB). */
-export const FIRST_LOAD_BUDGET_BYTES = 150_000;
+/**
+ * The most first-load JavaScript may weigh, gzip, in bytes (155 KB): 150 KB until issue 14 added
+ * 17 pages, whose routes the shell's router, page table and preload manifest must name
+ * (docs/decisions.md, "Add-on texts load with the pages that show them").
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 155_000;
 
 /** The route a visitor with no hash lands on, whose chunks the first load must include. */
 export const LANDING_ROUTE = '/pages/tab-bar/home/home';

@@ -1,17 +1,25 @@
 import type { ComponentType } from 'react';
 import { HashRouter, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AppLayout } from './app-layout';
+import { addonTextsLoaded } from './i18n';
 import { lazyPage } from './lazy-page';
-import { orderHref, paths } from './paths';
+import { isTabPath, orderHref, paths } from './paths';
 import { pageSource, ROUTE_PAGES } from './route-pages';
 
 /** Every page module, each its own chunk, loaded when its route first shows. */
 const pageModules = import.meta.glob<{ default: ComponentType<object> }>('../pages/*/*/*-page.tsx');
 
-/** The route of each page in ROUTE_PAGES, lazily loaded (the layout's Suspense waits for it). */
+/**
+ * The route of each page in ROUTE_PAGES, lazily loaded (the layout's Suspense waits for it). A
+ * page past the tab bar also waits for the add-on screens' texts (fetched beside its chunk, once):
+ * they stay out of the first paint (i18n ADDON_NS).
+ */
 const pageRoutes: RouteObject[] = Object.entries(ROUTE_PAGES).map(([path, page]) => {
-  const load = pageModules[`../${pageSource(page)}`];
-  if (!load) throw new Error(`route ${path}: no page module ${pageSource(page)}`);
+  const module = pageModules[`../${pageSource(page)}`];
+  if (!module) throw new Error(`route ${path}: no page module ${pageSource(page)}`);
+  const load = isTabPath(path)
+    ? module
+    : () => Promise.all([module(), addonTextsLoaded()]).then(([loaded]) => loaded);
   const Page = lazyPage(load);
   return { path, element: <Page /> };
 });

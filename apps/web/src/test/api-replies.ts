@@ -1,5 +1,10 @@
 import {
   ErrorCodes,
+  ZAddIncreaseServiceReply,
+  ZAddonCreateOrderReply,
+  ZAddonInfoListReply,
+  ZAddonMenuReply,
+  ZAddonOrderState,
   ZAddPassengerResponse,
   ZAvailabilityResponse,
   ZBookingSettingsResponse,
@@ -19,6 +24,8 @@ import {
   ZGetAirportResponse,
   ZGetFlightByDepartCityResponse,
   ZGetSignResponse,
+  ZInsuranceGradeResponse,
+  ZInsurancePriceResponse,
   ZJsPrepayOrderResponse,
   ZMemberOrderList,
   ZOAuthProviders,
@@ -37,6 +44,7 @@ import {
   ZSavedOrder,
   ZSavedPassenger,
   ZSavedPassengerList,
+  ZSeatMap,
   ZSendEmailCodeResponse,
   ZSendItineraryResponse,
   ZSessionResponse,
@@ -100,21 +108,38 @@ const REPLY_SCHEMAS: Record<string, ReplySchema> = {
   'POST /api/travelsky/ibe/chooseFlight': ZOffer,
   'POST /api/ca/caweb/backend/checkFlightSchedule': ZCheckFlightScheduleResponse,
   'POST /api/travelsky/ibe/computePrice': ZPriceBreakdown,
+  // seating (issue 14)
+  'POST /api/travelsky/ibe/getSeatLeaveInfo': ZSeatMap,
   'POST /api/ca/caweb/backend/usePromoCode/queryCodeList': ZPromoListResponse,
   'GET /api/ca/caweb/backend/userInfo/getTicketRuleInfo': ZFareRuleList,
   'GET /api/ca/caweb/backend/getFatherRuleListByPlace': ZFareRuleList,
   'GET /api/ca/caweb/backend/getRuleManageById': ZFareRule,
   'GET /api/ca/caweb/backend/queryOne/:id': ZFareRule,
+  // insurance (issue 14)
+  'POST /api/travelsky/insurance/getInsuranceGrade': ZInsuranceGradeResponse,
+  'POST /api/travelsky/insurance/getInsurancePrice': ZInsurancePriceResponse,
   // booking (orders and their reads)
   'GET /api/booking/settings': ZBookingSettingsResponse,
   // modules/settings
   'GET /api/settings/customer-service': ZCustomerServiceResponse,
   'POST /api/travelsky/ibe/addPassenger': ZAddPassengerResponse,
+  // add-ons in the booking (issue 14)
+  'GET /api/travelsky/ibe/backService/:id': ZAddonMenuReply,
+  'POST /api/travelsky/ibe/addIncreaseService': ZAddIncreaseServiceReply,
+  'POST /api/travelsky/ibe/addIncreaseServiceNext': ZAddIncreaseServiceReply,
   'POST /api/travelsky/ibe/saveTicketOrder': ZSavedOrder,
   'POST /api/travelsky/ibe/queryOrderByOrderNo': ZOrderLookupResponse,
   'POST /api/travelsky/ibe/upgradeOrderAccess': ZOrderLookupResponse,
   'GET /api/travelsky/ibe/getOrderDetail/:orderNo': ZOrderDetail,
   'POST /api/travelsky/user/getMemberOrder': ZMemberOrderList,
+  // add-ons after ticketing (issue 14, secondaryIncrService)
+  'POST /api/ca/caweb/backend/secondaryIncrService/infoList': ZAddonInfoListReply,
+  'POST /api/ca/caweb/backend/secondaryIncrService/seatDetailsInfo': ZSeatMap,
+  'POST /api/ca/caweb/backend/secondaryIncrService/createOrder': ZAddonCreateOrderReply,
+  'POST /api/ca/caweb/backend/secondaryIncrService/payUrl': ZPayUrlResponse,
+  'POST /api/ca/caweb/backend/secondaryIncrService/getInsurancePrice': ZInsurancePriceResponse,
+  'POST /api/ca/caweb/backend/secondaryIncrService/updateOrderStatus': ZAddonOrderState,
+  'POST /api/ca/caweb/backend/secondaryIncrService/updateOrderStatus/weChat': ZJsPrepayOrderResponse,
   // itinerary
   'POST /api/travelsky/ibe/sendEItineraryByOrder': ZSendItineraryResponse,
   // payments

@@ -2,7 +2,7 @@ import '@wings/browser-kit/jsdom-shims';
 import { cleanup, configure, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach } from 'vitest';
-import { initI18n, setLanguage } from '../app/i18n';
+import { addonTextsLoaded, initI18n, setLanguage } from '../app/i18n';
 import { enableAntdReact19 } from '../app/react19-compat';
 import { setupApiClient } from '../app/setup-api-client';
 import { useSessionStore } from '../features/account/session-store';
@@ -22,6 +22,8 @@ beforeEach(async () => {
   useSessionStore.getState().clear();
   useOrderSession.setState({ grants: {}, payStarted: {} });
   await setLanguage('en');
+  // The add-on screens' texts, as the router loads them with every page past the tab bar.
+  await addonTextsLoaded();
 });
 
 afterEach(async () => {

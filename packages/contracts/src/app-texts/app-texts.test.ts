@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGE_TAGS, messages } from '../index';
+import { addonsEn } from './addons-en';
+import { allAppTexts } from './all';
 import { en } from './en';
-import { km } from './km';
-import { zh } from './zh';
 
 /**
  * Every interface text exists in Chinese, English and Khmer (issue 10's check): a key added to
  * one locale file and forgotten in another, or left empty, fails here, not on a traveller's
  * screen. The server catalogue (packages/contracts messages.ts) has its own test beside it.
  */
-const locales: Record<(typeof LANGUAGE_TAGS)[number], Record<string, string>> = { zh, en, km };
+const locales: Record<(typeof LANGUAGE_TAGS)[number], Readonly<Record<string, string>>> = allAppTexts;
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -38,5 +38,9 @@ describe('web locales', () => {
     );
     const partial = overridden.filter((key) => !LANGUAGE_TAGS.every((l) => Object.hasOwn(locales[l], key)));
     expect(partial).toEqual([]);
+  });
+
+  test("the add-on screens' texts (loaded later) never repeat a first-paint key", () => {
+    expect(Object.keys(addonsEn).filter((key) => Object.hasOwn(en, key))).toEqual([]);
   });
 });

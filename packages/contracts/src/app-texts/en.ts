@@ -8,6 +8,8 @@ export const en = {
   'tab.tickets': 'Tickets & Services',
   'tab.more': 'More',
 
+  // add-ons bought after ticketing (issue 14, secondaryIncrService)
+
   'common.loading': 'Loading…',
   'common.retry': 'Try again',
   'common.back': 'Back',
@@ -51,10 +53,15 @@ export const en = {
   'tickets.checkin_title': 'Check-in and boarding',
   'tickets.checkin_desc':
     'Check-in opens 2 hours before departure and closes 60 minutes before. The gate closes 10 minutes before departure. Please arrive at the airport 2 hours early.',
+
+  // seat map and choose-seat (issue 14)
   'tickets.baggage_title': 'Baggage allowance',
   'tickets.baggage_desc': 'Every fare includes 7 kg of carry-on and 20 kg of checked baggage.',
 
+  // Add-ons in the booking (issue 14): the hub, the pickers, the refundable upgrade.
+
   'service.title': 'Customer service',
+
   'service.desc': 'Our agents help with bookings, changes and refunds.',
   'service.weekdays': 'Monday – Friday',
   'service.weekdays_hours': '08:30 – 17:30',
@@ -326,8 +333,6 @@ export const en = {
   'booking.review_incomplete': 'Some passengers are still missing.',
   'booking.edit_passengers': 'Edit passengers and contact',
   'booking.addons_title': 'Add-on services',
-  'booking.addons_later':
-    'Seats, extra baggage, priority boarding and insurance can be added here in a coming release.',
   'booking.price_unavailable': 'The price could not be loaded.',
   'booking.fare_total': 'Fares',
   'booking.tax_total': 'Taxes and fees',

@@ -10,6 +10,8 @@ export const km: Record<UiKey, string> = {
   'tab.tickets': 'សំបុត្រ និងសេវាកម្ម',
   'tab.more': 'ច្រើនទៀត',
 
+  // add-ons bought after ticketing (issue 14, secondaryIncrService)
+
   'common.loading': 'កំពុងផ្ទុក…',
   'common.retry': 'ព្យាយាមម្តងទៀត',
   'common.back': 'ត្រឡប់ក្រោយ',
@@ -52,10 +54,15 @@ export const km: Record<UiKey, string> = {
   'tickets.checkin_title': 'ការចុះឈ្មោះ និងការឡើងយន្តហោះ',
   'tickets.checkin_desc':
     'ការចុះឈ្មោះបើក 2 ម៉ោងមុនពេលចេញដំណើរ ហើយបិទ 60 នាទីមុនពេលចេញដំណើរ។ ច្រកឡើងយន្តហោះបិទ 10 នាទីមុនពេលចេញដំណើរ។ សូមមកដល់អាកាសយានដ្ឋាន 2 ម៉ោងមុន។',
+
+  // seat map and choose-seat (issue 14)
   'tickets.baggage_title': 'ឥវ៉ាន់ដែលអនុញ្ញាត',
   'tickets.baggage_desc': 'រាល់តម្លៃសំបុត្ររួមបញ្ចូលឥវ៉ាន់យួរដៃ 7 គីឡូក្រាម និងឥវ៉ាន់ចុះឈ្មោះ 20 គីឡូក្រាម។',
 
+  // Add-ons in the booking (issue 14): the hub, the pickers, the refundable upgrade.
+
   'service.title': 'សេវាបម្រើអតិថិជន',
+
   'service.desc': 'ភ្នាក់ងាររបស់យើងជួយលើការកក់ ការប្តូរកាលបរិច្ឆេទ និងការសងប្រាក់វិញ។',
   'service.weekdays': 'ថ្ងៃច័ន្ទ – ថ្ងៃសុក្រ',
   'service.weekdays_hours': '08:30 – 17:30',
@@ -322,7 +329,6 @@ export const km: Record<UiKey, string> = {
   'booking.review_incomplete': 'នៅខ្វះព័ត៌មានអ្នកដំណើរខ្លះ។',
   'booking.edit_passengers': 'កែប្រែអ្នកដំណើរ និងអ្នកទំនាក់ទំនង',
   'booking.addons_title': 'សេវាកម្មបន្ថែម',
-  'booking.addons_later': 'កៅអី ឥវ៉ាន់បន្ថែម ការឡើងយន្តហោះជាអាទិភាព និងការធានារ៉ាប់រង នឹងអាចបន្ថែមនៅទីនេះក្នុងកំណែខាងមុខ។',
   'booking.price_unavailable': 'មិនអាចផ្ទុកតម្លៃបានទេ។',
   'booking.fare_total': 'តម្លៃសំបុត្រ',
   'booking.tax_total': 'ពន្ធ និងកម្រៃ',

@@ -10,6 +10,8 @@ export const zh: Record<UiKey, string> = {
   'tab.tickets': '客票与服务',
   'tab.more': '更多',
 
+  // add-ons bought after ticketing (issue 14, secondaryIncrService)
+
   'common.loading': '加载中…',
   'common.retry': '重试',
   'common.back': '返回',
@@ -52,10 +54,15 @@ export const zh: Record<UiKey, string> = {
   'tickets.checkin_title': '值机与登机',
   'tickets.checkin_desc':
     '值机柜台于航班起飞前 2 小时开放，起飞前 60 分钟关闭；登机口于起飞前 10 分钟关闭。建议提前 2 小时抵达机场。',
+
+  // seat map and choose-seat (issue 14)
   'tickets.baggage_title': '行李额度',
   'tickets.baggage_desc': '所有票价均含 7 公斤手提行李及 20 公斤托运行李。',
 
+  // Add-ons in the booking (issue 14): the hub, the pickers, the refundable upgrade.
+
   'service.title': '客户服务',
+
   'service.desc': '我们的客服人员可协助办理预订、改期及退票。',
   'service.weekdays': '周一至周五',
   'service.weekdays_hours': '08:30 – 17:30',
@@ -322,7 +329,6 @@ export const zh: Record<UiKey, string> = {
   'booking.review_incomplete': '仍有乘机人信息未填写。',
   'booking.edit_passengers': '修改乘机人和联系人',
   'booking.addons_title': '增值服务',
-  'booking.addons_later': '选座、额外行李、优先登机和保险将在后续版本中在此添加。',
   'booking.price_unavailable': '价格加载失败。',
   'booking.fare_total': '票价合计',
   'booking.tax_total': '税费合计',

@@ -274,7 +274,7 @@ describe('a seat bought after ticketing', () => {
     expect(started.amount).toEqual(reply.totalAmt);
     expect(started.gateway).toBe('sandbox');
     // The gateway's cancel link takes the traveller back to the ticketed order's page, not the add-on's number.
-    const checkout = await t.app.inject({ method: 'GET', url: started.checkoutUrl });
+    const checkout = await t.app.inject({ method: 'GET', url: started.checkoutUrl ?? '' });
     expect(checkout.body).toContain(`/#/abaPayReturn?orderNo=${order.orderNo}&amp;payResult=fail`);
     expect(checkout.body).not.toContain(`orderNo=${reply.secOrderNo}`);
 

@@ -1,7 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, test } from 'vitest';
-import { i18n, isLanguageLoaded, mergeTranslations, serverMessagesLoaded, setLanguage } from '.';
+import {
+  ADDON_NS,
+  addonTextsLoaded,
+  i18n,
+  isLanguageLoaded,
+  mergeTranslations,
+  serverMessagesLoaded,
+  setLanguage,
+} from '.';
 
 /** Shows an interface text and a server message, and keeps every text it has ever shown. */
 function Probe({ seen }: { seen: string[] }) {
@@ -40,6 +48,19 @@ describe('texts by language', () => {
     expect(seen.filter((text) => text === 'tab.home' || text === 'search.same_city')).toEqual([]);
     expect(document.documentElement.lang).toBe('km-KH');
     expect(localStorage.getItem('language')).toBe('km');
+  });
+
+  test("the add-on screens' texts are a namespace of their own, looked up after the app's, and follow a switch", async () => {
+    const { addonsEn } = await import('@wings/contracts/app-texts/addons-en');
+    const { addonsKm } = await import('@wings/contracts/app-texts/addons-km');
+    const key = Object.keys(addonsEn)[0] as keyof typeof addonsEn;
+    // Not in the first paint's chunk: loaded beside the first page past the tab bar.
+    expect(i18n.getResource('en', 'translation', key)).toBeUndefined();
+    await addonTextsLoaded();
+    expect(i18n.t(key)).toBe(addonsEn[key]);
+    await act(() => setLanguage('km'));
+    expect(i18n.hasResourceBundle('km', ADDON_NS)).toBe(true);
+    expect(i18n.t(key)).toBe(addonsKm[key]);
   });
 
   test("the back office's wording wins, in a language loaded now or later, and re-renders what shows it", async () => {

@@ -19,6 +19,13 @@ const APP_NS = 'translation';
  * looked up there (`fallbackNS`). Once loaded, a language switch loads both before it switches.
  */
 const SERVER_NS = 'server';
+/**
+ * The add-on screens' texts (issue 14: the add-on step, seat maps, insurance, add-ons after
+ * ticketing), one chunk per language, out of the first paint: every page past the tab bar waits
+ * for them as it loads (router.tsx), and a text not found in the app's own is looked up here
+ * (`fallbackNS`). Once loaded, a language switch loads them too before it switches.
+ */
+export const ADDON_NS = 'addons';
 
 type Texts = Record<string, string>;
 
@@ -27,6 +34,11 @@ const LOADERS: Record<string, Record<LanguageTag, () => Promise<Texts>>> = {
     zh: () => import('@wings/contracts/app-texts/zh').then((m) => m.zh),
     en: () => import('@wings/contracts/app-texts/en').then((m) => m.en),
     km: () => import('@wings/contracts/app-texts/km').then((m) => m.km),
+  },
+  [ADDON_NS]: {
+    zh: () => import('@wings/contracts/app-texts/addons-zh').then((m) => m.addonsZh),
+    en: () => import('@wings/contracts/app-texts/addons-en').then((m) => m.addonsEn),
+    km: () => import('@wings/contracts/app-texts/addons-km').then((m) => m.addonsKm),
   },
   [SERVER_NS]: {
     zh: () => import('virtual:server-messages/zh').then((m) => m.default),
@@ -115,7 +127,7 @@ export function initI18n(lang: LanguageTag = detectLanguage()): Promise<unknown>
         load: 'currentOnly',
         ns: [APP_NS],
         defaultNS: APP_NS,
-        fallbackNS: SERVER_NS,
+        fallbackNS: [ADDON_NS, SERVER_NS],
         keySeparator: false,
         nsSeparator: false,
         interpolation: { escapeValue: false },
@@ -144,6 +156,15 @@ export function initI18n(lang: LanguageTag = detectLanguage()): Promise<unknown>
  */
 export function serverMessagesLoaded(): Promise<void> {
   return i18n.loadNamespaces(SERVER_NS);
+}
+
+/**
+ * Resolves once the add-on screens' texts are in for the current language (router.tsx waits for
+ * it with every page past the tab bar; a failure rejects, as a page chunk that fails to load).
+ */
+export function addonTextsLoaded(): Promise<void> {
+  if (i18n.isInitialized && i18n.hasResourceBundle(i18n.language, ADDON_NS)) return Promise.resolve();
+  return i18n.loadNamespaces(ADDON_NS);
 }
 
 /** Whether a language's own texts are in memory (a switch to it then needs no download). */

@@ -15,6 +15,8 @@ export const SAVE_ORDER_PAGE_CODES: readonly string[] = [
   ErrorCodes.flightScheduleChanged.code,
   ErrorCodes.unpaidOrdersLimit.code,
   ErrorCodes.idempotencyKeyReused.code,
+  // A chosen seat taken meanwhile: the page sends the traveller back to that leg's seat map.
+  ErrorCodes.seatTaken.code,
 ];
 
 /**

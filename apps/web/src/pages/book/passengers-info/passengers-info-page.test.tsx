@@ -15,7 +15,7 @@ const routes = [
   { path: paths.passengersInfo, element: <PassengersInfoPage /> },
   { path: paths.passengerDetail, element: <PassengerDetailPage /> },
   { path: paths.selectPassenger, element: <SelectPassengerPage /> },
-  { path: paths.reviewBooking, element: <div data-testid="review-page" /> },
+  { path: paths.addedServices, element: <div data-testid="added-services-page" /> },
   { path: paths.login, element: <div data-testid="login-page" /> },
 ];
 const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
@@ -144,7 +144,7 @@ describe('passengers-info', () => {
     await screen.findByTestId('contact-email');
     type('contact-email', 'dara.sok@example.com');
     fireEvent.click(await screen.findByTestId('passengers-continue'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.reviewBooking));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.addedServices));
   });
 
   test('Continue with a slot left empty marks it and calls nothing', async () => {

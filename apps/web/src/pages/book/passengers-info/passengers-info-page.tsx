@@ -251,7 +251,8 @@ export default function PassengersInfoPage() {
         contact: toContact(contactForm.values),
       });
       store.setServerErrors({}, {});
-      nav.push(paths.reviewBooking);
+      // Add-ons come next (issue 14); the review follows them.
+      nav.push(paths.addedServices);
     } catch (error) {
       if (!isApiError(error)) return;
       if (error.code === ErrorCodes.offerExpired.code) {
@@ -412,7 +413,7 @@ export default function PassengersInfoPage() {
           data-testid="passengers-continue"
           onClick={() => void submit()}
         >
-          {t('booking.to_review')}
+          {t('addons.to_addons')}
         </Button>
       </footer>
     </div>

@@ -8,7 +8,7 @@ import {
   type PayMethod,
 } from '@wings/contracts';
 import { Button, Toast } from 'antd-mobile';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLanguageTag } from '../../../app/i18n';
@@ -35,50 +35,14 @@ import { useCountdown } from '../../../features/orders/countdown';
 import { useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
 import { money } from '../../../lib/format';
+import { AddonPayForm } from './addon-pay-form';
+import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard } from './pay-methods';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/booking/results.css';
 import '../../../features/orders/orders.css';
 
-/** The "about to pay" toast stays this long before the browser leaves for the gateway. */
-export const PAY_REDIRECT_DELAY_MS = 800;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-interface MethodOption {
-  method: PayMethod;
-  icon: ReactNode;
-}
-
-const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-    <path
-      d={d}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
-
-const METHODS: MethodOption[] = [
-  { method: 'card', icon: icon('M3 6.5h18v11H3zM3 10h18M6.5 14.5h4') },
-  { method: 'abapay', icon: icon('M7 3h10v18H7zM10.5 18h3M9 6.5h6') },
-  {
-    method: 'khqr',
-    icon: icon(
-      'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2.5v2.5H14zM17.5 17.5H20V20h-2.5zM14 20h2M20 14v1.5',
-    ),
-  },
-  {
-    method: 'wechat',
-    icon: icon(
-      'M9.5 4.5c-3.9 0-7 2.6-7 5.8 0 1.8 1 3.4 2.6 4.5l-.6 2 2.4-1.2c.8.2 1.7.4 2.6.4M21.5 14.5c0-2.8-2.7-5-6-5s-6 2.2-6 5 2.7 5 6 5c.7 0 1.4-.1 2-.3l2 1-.5-1.7c1.5-1 2.5-2.4 2.5-4z',
-    ),
-  },
-];
+export { PAY_REDIRECT_DELAY_MS } from './pay-methods';
 
 function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
   const { t } = useTranslation();
@@ -91,10 +55,7 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
   const payUrl = useGetPayUrl();
   const countdown = useCountdown(order.payDeadline);
   const inWeChat = isWeChatBrowser();
-  // Inside WeChat its own payment comes first; elsewhere it is not offered at all.
-  const methods = inWeChat
-    ? [...METHODS.filter((m) => m.method === 'wechat'), ...METHODS.filter((m) => m.method !== 'wechat')]
-    : METHODS.filter((m) => m.method !== 'wechat');
+  const methods = methodsFor(inWeChat);
   const [method, setMethod] = useState<PayMethod>(inWeChat ? 'wechat' : 'card');
   const [terms, setTerms] = useState(false);
   const [attempted, setAttempted] = useState(false);
@@ -252,38 +213,12 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
           </div>
         </section>
 
-        <section className="card" data-testid="pay-methods">
-          <h2 className="card-title">{t('pay.method_title')}</h2>
-          <div className="pay-methods" role="radiogroup" aria-label={t('pay.method_title')}>
-            {methods.map((m) => (
-              <label
-                key={m.method}
-                className={`pay-method${method === m.method ? ' pay-method-active' : ''}`}
-                data-testid={`pay-method-${m.method}`}
-              >
-                <input
-                  type="radio"
-                  name="pay-method"
-                  className="visually-hidden"
-                  value={m.method}
-                  checked={method === m.method}
-                  onChange={() => setMethod(m.method)}
-                />
-                <span className={`pay-method-icon pay-method-icon-${m.method}`}>{m.icon}</span>
-                <span className="pay-method-text">
-                  <span className="pay-method-name">{t(`pay.method_${m.method}`)}</span>
-                  <span className="muted small">{t(`pay.method_${m.method}_desc`)}</span>
-                </span>
-                <span className="pay-method-check" aria-hidden="true" />
-              </label>
-            ))}
-          </div>
-          {method === 'wechat' ? (
-            <p className="booking-alert pay-note" data-testid="pay-wechat-cny">
-              {t('pay.wechat_cny', { amount: money(order.total) })}
-            </p>
-          ) : null}
-        </section>
+        <PayMethodsCard
+          methods={methods}
+          method={method}
+          onChange={setMethod}
+          wechatNote={t('pay.wechat_cny', { amount: money(order.total) })}
+        />
 
         <section className="card" data-testid="pay-terms-card" ref={termsRef}>
           <label className="agree-row">
@@ -333,12 +268,15 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
  * pay-select (spec §2, §4): the unpaid order's amount in its currency, the countdown to its
  * deadline, the payment method (card, ABA Pay, KHQR; WeChat Pay inside WeChat), the terms; Pay
  * shows toPay_toast and leaves for the gateway, which sends the traveller back to ticket detail.
+ * With `secOrderNo`, the same for an add-on order of the ticketed order (addon-pay-form.tsx).
  */
 export default function PaySelectPage() {
   const { t, i18n } = useTranslation();
   const lang: LanguageTag = isLanguageTag(i18n.language) ? i18n.language : 'zh';
   const [params] = useSearchParams();
   const orderNo = (params.get('orderNo') ?? '').trim().toUpperCase();
+  // An add-on bought after ticketing (issue 14): its own order, of the ticketed order `orderNo`.
+  const secOrderNo = (params.get('secOrderNo') ?? '').trim().toUpperCase();
   const loggedIn = useSessionStore((s) => s.loggedIn);
   const view = useOrderView(orderNo, loggedIn);
   return (
@@ -346,7 +284,17 @@ export default function PaySelectPage() {
       <NavBar title={t('pay.title')} theme="navy" back={orderHref(paths.ticketDetail, orderNo)} />
       <div className="booking-hero">{t('pay.hero')}</div>
       <OrderGate view={view} orderNo={orderNo}>
-        {(order) => <PayForm order={order} lang={lang} />}
+        {(order) =>
+          secOrderNo ? (
+            <AddonPayForm
+              order={order}
+              secOrderNo={secOrderNo}
+              payFailed={params.get('payResult') === 'fail'}
+            />
+          ) : (
+            <PayForm order={order} lang={lang} />
+          )
+        }
       </OrderGate>
     </div>
   );

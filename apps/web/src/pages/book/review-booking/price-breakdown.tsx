@@ -54,6 +54,12 @@ export function PriceBreakdownCard({
         <span>{t('booking.tax_total')}</span>
         <span>{money(price.taxTotal)}</span>
       </div>
+      {price.addons ? (
+        <div className="price-line price-line-sub" data-testid="price-addons">
+          <span>{t('addons.total')}</span>
+          <span>{money(price.addons)}</span>
+        </div>
+      ) : null}
       {price.discount.amount > 0 ? (
         <div className="price-line price-line-discount" data-testid="price-discount">
           <span>{t('booking.discount', { code: price.promo?.code ?? '' })}</span>

@@ -5,7 +5,16 @@ import { useBookingStore } from '../../../features/booking/booking-store';
 import { formatCountdown } from '../../../features/orders/countdown';
 import { orderGrantFor } from '../../../features/orders/order-session';
 import { signIn } from '../../../test/accounts';
-import { fullParty, GOOD_CONTACT, makeOrder, makePrice, startBooking, usd } from '../../../test/booking';
+import { addonReplies } from '../../../test/addons';
+import {
+  fullParty,
+  GOOD_CONTACT,
+  makeOrder,
+  makePrice,
+  RET_DATE,
+  startBooking,
+  usd,
+} from '../../../test/booking';
 import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import ReviewBookingPage from './review-booking-page';
@@ -367,5 +376,123 @@ describe('review-Booking', () => {
     fireEvent.click(screen.getByTestId('back-to-search'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.flightList));
     expect(useBookingStore.getState().offer).toBeNull();
+  });
+
+  describe('with add-ons (issue 14)', () => {
+    /** Review's calls with add-ons: computePrice prices them in, addIncreaseService lists them. */
+    function addonApi(save: (call: FakeCall) => Reply = () => ok(makeOrder())) {
+      const replies = addonReplies();
+      return installFakeApi((call) => {
+        if (call.path === '/api/travelsky/ibe/computePrice') {
+          const body = call.body as { services?: unknown };
+          return ok(body.services ? makePrice({ addons: usd(4696), total: usd(75976) }) : makePrice());
+        }
+        if (call.path === '/api/travelsky/ibe/saveTicketOrder') return save(call);
+        return replies(call);
+      });
+    }
+    function chooseAddons() {
+      const store = useBookingStore.getState();
+      store.setLegService('adult-0', 0, { seat: '12C', baggageKg: 10 });
+      store.setLegService('adult-0', 1, { seat: '14A' });
+      store.setRefundUpgrade('child-0', true);
+    }
+
+    test('priced into the total, listed per passenger and leg, and sent with the order', async () => {
+      const calls = addonApi();
+      signIn();
+      startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+      chooseAddons();
+      renderRoutes(routes, paths.reviewBooking);
+      expect((await screen.findByTestId('price-addons')).textContent).toBe('Add-ons$46.96');
+      expect(screen.getByTestId('review-total').textContent).toBe('$759.76');
+      const priced = calls.filter((c) => c.path.endsWith('/computePrice'));
+      expect(priced.at(-1)?.body).toMatchObject({
+        offerId: 'offer-1',
+        services: [
+          { legs: [{ seat: '12C', baggageKg: 10 }, { seat: '14A' }] },
+          null,
+          { refundUpgrade: true },
+          null,
+        ],
+        passengers: [{ passengerType: 1 }, { passengerType: 1 }, { passengerType: 2 }, { passengerType: 3 }],
+      });
+      expect(screen.queryByText(/coming release/)).toBeNull();
+      await waitFor(() =>
+        expect(screen.getByTestId('review-addon-adult-0-12-0').textContent).toBe('Seat 12C · Outbound$10.00'),
+      );
+      expect(screen.getByTestId('review-addon-adult-0-13-0').textContent).toBe(
+        '+10 kg baggage · Outbound$22.00',
+      );
+      expect(screen.getByTestId('review-addon-adult-0-12-1').textContent).toBe('Seat 14A · Return$10.00');
+      // The upgrade is one line per leg at the server: the whole trip's price is their sum.
+      expect(screen.getByTestId('review-addon-child-0-ERT').textContent).toBe(
+        'Enhanced Refundable Ticket · Whole trip$37.44',
+      );
+      expect(screen.queryByTestId('review-addons-adult-1')).toBeNull();
+
+      tickTerms();
+      fireEvent.click(screen.getByTestId('review-submit'));
+      expect(await screen.findByTestId('order-no')).toBeTruthy();
+      expect(saves(calls)[0]?.body).toMatchObject({
+        services: [
+          { legs: [{ seat: '12C', baggageKg: 10 }, { seat: '14A' }] },
+          null,
+          { refundUpgrade: true },
+          null,
+        ],
+      });
+    });
+
+    test('other add-ons are another request: a fresh idempotency key', async () => {
+      const calls = addonApi(() => ({
+        status: 500,
+        body: { code: '500', message: 'The system is running poorly.', data: null },
+      }));
+      signIn();
+      startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+      chooseAddons();
+      renderRoutes(routes, paths.reviewBooking);
+      await screen.findByTestId('price-addons');
+      tickTerms();
+      fireEvent.click(screen.getByTestId('review-submit'));
+      await waitFor(() => expect(saves(calls)).toHaveLength(1));
+      await waitFor(() =>
+        expect(screen.getByTestId('review-submit').classList).not.toContain('adm-button-loading'),
+      );
+      act(() => useBookingStore.getState().setLegService('adult-0', 0, { baggageKg: 5 }));
+      fireEvent.click(screen.getByTestId('review-submit'));
+      await waitFor(() => expect(saves(calls)).toHaveLength(2));
+      const keys = saves(calls).map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+      expect(keys[1]).not.toBe(keys[0]);
+    });
+
+    test('640: a chosen seat was taken meanwhile; back to that leg’s seat map with the message', async () => {
+      addonApi(() => ({
+        body: {
+          code: '640',
+          message: 'Seat 14A has just been taken. Please choose another seat.',
+          data: { seats: [{ flightId: `WA102-${RET_DATE}`, seat: '14A' }] },
+        },
+      }));
+      signIn();
+      startBooking([2, 1, 1], fullParty(), GOOD_CONTACT);
+      chooseAddons();
+      const { router } = renderRoutes(
+        [...routes, { path: paths.chooseSeat, element: <div data-testid="choose-seat-page" /> }],
+        paths.reviewBooking,
+      );
+      await screen.findByTestId('price-addons');
+      tickTerms();
+      fireEvent.click(screen.getByTestId('review-submit'));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.chooseSeat));
+      expect(router.state.location.search).toBe('?leg=1');
+      expect(
+        await screen.findByText('Seat 14A has just been taken. Please choose another seat.'),
+      ).toBeTruthy();
+      const adult = useBookingStore.getState().services['adult-0'];
+      expect(adult?.legs[1]?.seat).toBeNull();
+      expect(adult?.legs[0]?.seat).toBe('12C');
+    });
   });
 });

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@wings/api-client';
 import { ErrorCodes, type LanguageTag, type OfferSegment } from '@wings/contracts';
-import { Button } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, paths } from '../../../app/paths';
+import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
 import { StateView } from '../../../components/state-view';
@@ -14,6 +15,8 @@ import { type CaptchaResponse, getCaptcha } from '../../../features/account/api/
 import { CaptchaChallenge } from '../../../features/account/components/captcha-challenge';
 import { FieldError } from '../../../features/account/components/form-field';
 import { useSessionStore } from '../../../features/account/session-store';
+import { addonRequest, type LegIndex, pricedServices } from '../../../features/booking/addons';
+import { usePricedAddons } from '../../../features/booking/api/add-increase-service';
 import { useComputePrice } from '../../../features/booking/api/compute-price';
 import { useTicketRule } from '../../../features/booking/api/get-ticket-rule-info';
 import { usePromoCodes } from '../../../features/booking/api/query-promo-codes';
@@ -32,6 +35,7 @@ import {
 import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { rememberOrderGrant } from '../../../features/orders/order-session';
 import { cityName, formatDate, localDateOf, localTimeOf, money } from '../../../lib/format';
+import { ChosenAddons } from './chosen-addons';
 import { OrderPlaced } from './order-placed';
 import { PriceBreakdownCard, PromoCard } from './price-breakdown';
 import '../../../features/account/components/account.css';
@@ -45,7 +49,22 @@ type Problem =
   | { kind: 'fields'; message: string }
   | { kind: 'promo'; message: string }
   /** Too much held unpaid already (614): pay an order first. */
-  | { kind: 'held'; message: string };
+  | { kind: 'held'; message: string }
+  /** An add-on the server no longer takes (a seat's rules, one not sold): back to the add-ons. */
+  | { kind: 'addons'; message: string };
+
+/** A 400 that is about the add-ons (`services.{i}...`), not the passengers. */
+const isServicesField = (field: string) => /^(?:body\.)?services(?:\.|$)/.test(field);
+
+/** The seats a 640 names (`data.seats[]`: flight and seat). */
+function seatsTaken(data: unknown): { flightId: string; seat: string }[] {
+  const seats = (data as { seats?: unknown } | null)?.seats;
+  if (!Array.isArray(seats)) return [];
+  return seats.filter(
+    (s): s is { flightId: string; seat: string } =>
+      typeof s === 'object' && s !== null && typeof s.flightId === 'string' && typeof s.seat === 'string',
+  );
+}
 
 function SegmentCard({ segment, index }: { segment: OfferSegment; index: number }) {
   const { t, i18n } = useTranslation();
@@ -102,7 +121,18 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
   const store = useBookingStore();
   const offer = store.offer!;
   const loggedIn = useSessionStore((s) => s.loggedIn);
-  const price = useComputePrice(offer.offerId, store.promoCode);
+  const addons = useMemo(
+    () => pricedServices(slots, store.passengers, store.services),
+    [slots, store.passengers, store.services],
+  );
+  // The add-ons are priced into the total (computePrice with services) and listed line by line.
+  const price = useComputePrice(offer.offerId, store.promoCode, addons);
+  const lines = usePricedAddons(
+    useMemo(
+      () => addonRequest(offer.offerId, slots, store.passengers, store.services, store.promoCode),
+      [offer.offerId, slots, store.passengers, store.services, store.promoCode],
+    ),
+  );
   const promotions = usePromoCodes(offer.offerId);
   const save = useSaveTicketOrder();
   const [legal, setLegal] = useState(false);
@@ -130,6 +160,8 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
   useEffect(() => {
     if (isApiError(price.error) && price.error.code === ErrorCodes.offerExpired.code) {
       setProblem({ kind: 'restart', message: t('offer_expired') });
+    } else if (isApiError(price.error) && price.error.fields.some((f) => isServicesField(f.field))) {
+      setProblem({ kind: 'addons', message: t('addons.refused_review') });
     }
   }, [price.error, t]);
 
@@ -152,6 +184,8 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
       passengers: slots.map((slot) => toBookingPassenger(state.passengers[slot.id]!, slot.type)),
       contact: toContact(state.contact),
       promoCode: applied,
+      // The add-ons are part of the request, so of its fingerprint: other add-ons, another key.
+      ...(addons ? { services: addons.services } : {}),
     };
     // The same request (a double tap, a retry, after a reload) keeps its key; a changed one gets a new key.
     const idempotencyKey = state.idempotencyKeyFor(JSON.stringify(request));
@@ -194,6 +228,25 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
           // The message names the limit and the count (unpaid orders, seats, seats on one flight).
           setProblem({ kind: 'held', message: error.message || t(ErrorCodes.unpaidOrdersLimit.key) });
           break;
+        case ErrorCodes.seatTaken.code: {
+          // Someone else took a chosen seat meanwhile: drop it and choose again on that leg's map.
+          const taken = seatsTaken(error.data);
+          let leg: LegIndex = 0;
+          for (const { flightId, seat } of taken) {
+            const legOfFlight = offer.segments.findIndex((segment) => segment.flightId === flightId);
+            for (const slot of slots) {
+              state.services[slot.id]?.legs.forEach((choice, j) => {
+                if (choice?.seat === seat && (legOfFlight < 0 || legOfFlight === j)) {
+                  leg = j as LegIndex;
+                  state.setLegService(slot.id, leg, { seat: null });
+                }
+              });
+            }
+          }
+          Toast.show({ content: error.message || t(ErrorCodes.seatTaken.key), duration: TOAST_DURATION_MS });
+          nav.push(`${paths.chooseSeat}?leg=${leg}`);
+          break;
+        }
         case ErrorCodes.idempotencyKeyReused.code:
           setProblem({
             kind: 'restart',
@@ -206,6 +259,11 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
             // The code stopped applying since it was priced (used up, dates): price again without it.
             setProblem({ kind: 'promo', message: i18n.exists(promo.key) ? t(promo.key) : promo.message });
             void client.invalidateQueries({ queryKey: ['booking', 'computePrice'] });
+            break;
+          }
+          if (error.fields.some((f) => isServicesField(f.field))) {
+            setProblem({ kind: 'addons', message: t('addons.refused_review') });
+            void client.invalidateQueries({ queryKey: ['booking', 'addIncreaseService'] });
             break;
           }
           const mapped = mapServerFields(error.fields, slots);
@@ -275,10 +333,7 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
           </button>
         </section>
 
-        <section className="card review-addons" data-testid="review-addons">
-          <h2 className="card-title">{t('booking.addons_title')}</h2>
-          <p className="muted small">{t('booking.addons_later')}</p>
-        </section>
+        <ChosenAddons slots={slots} reply={lines.data} />
 
         <PriceBreakdownCard price={price.data} loading={price.isFetching} />
         <PromoCard
@@ -370,6 +425,15 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
               <Button color="primary" size="small" data-testid="back-to-search" onClick={backToResults}>
                 {t('booking.back_to_results')}
               </Button>
+            ) : problem.kind === 'addons' ? (
+              <Button
+                color="primary"
+                size="small"
+                data-testid="review-fix-addons"
+                onClick={() => nav.push(paths.addedServices)}
+              >
+                {t('addons.edit')}
+              </Button>
             ) : problem.kind === 'promo' || problem.kind === 'held' ? null : (
               <Button
                 color="primary"
@@ -452,7 +516,7 @@ export default function ReviewBookingPage() {
       <NavBar
         title={t('booking.review_title')}
         theme="navy"
-        back={order ? paths.book : paths.passengersInfo}
+        back={order ? paths.book : paths.addedServices}
       />
       {body}
     </div>

@@ -110,4 +110,44 @@ describe('amount-detail', () => {
     expect(screen.queryByTestId('amount-addon-total')).toBeNull();
     expect(screen.queryByTestId('amount-promo')).toBeNull();
   });
+
+  test('each add-on of the order with its passenger and leg (issue 14 addonLines)', async () => {
+    signIn();
+    const base = makeOrderDetail();
+    const [first, second] = base.passengers;
+    installFakeApi(
+      orderDetailHandler(() => ({
+        ...base,
+        price: {
+          ...base.price,
+          addons: [
+            { code: '12', amount: usd(1000) },
+            { code: '13', amount: usd(2200) },
+          ],
+          addonTotal: usd(5200),
+          addonLines: [
+            { code: '12', passengerSeq: first!.seq, leg: 0, seat: '12C', amount: usd(1000) },
+            { code: '13', passengerSeq: second!.seq, leg: 1, weightKg: 10, amount: usd(2200) },
+            { code: 'ERT', passengerSeq: first!.seq, leg: 0, amount: usd(1000) },
+            { code: 'ERT', passengerSeq: first!.seq, leg: 1, amount: usd(1000) },
+          ],
+          total: usd(150056 - 29100 + 5200),
+        },
+      })),
+    );
+    renderRoutes(routes, AT);
+    const name = (p: typeof first) => [p!.surname, p!.middleName, p!.givenName].filter(Boolean).join(' ');
+    expect((await screen.findByTestId('amount-addon-line-0')).textContent).toBe(
+      `Seat 12C · ${name(first)} · Outbound$10.00`,
+    );
+    expect(screen.getByTestId('amount-addon-line-1').textContent).toBe(
+      `+10 kg baggage · ${name(second)} · Return$22.00`,
+    );
+    expect(screen.getByTestId('amount-addon-line-3').textContent).toBe(
+      `Enhanced Refundable Ticket · ${name(first)} · Return$10.00`,
+    );
+    // The lines replace the sums per kind.
+    expect(screen.queryByTestId('amount-addon-13')).toBeNull();
+    expect(screen.getByTestId('amount-addon-total').textContent).toBe('Add-on services$52.00');
+  });
 });

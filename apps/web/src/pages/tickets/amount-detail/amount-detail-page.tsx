@@ -5,6 +5,7 @@ import { isLanguageTag } from '../../../app/i18n';
 import { orderHref, paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
 import { useSessionStore } from '../../../features/account/session-store';
+import { OrderAddonLines } from '../../../features/orders/components/order-addons';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { useOrderView } from '../../../features/orders/use-order-view';
 import { money } from '../../../lib/format';
@@ -17,6 +18,7 @@ function Amounts({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation();
   const { price } = order;
   const lang = isLanguageTag(i18n.language) ? i18n.language : 'zh';
+  const hasLines = (price.addonLines?.length ?? 0) > 0;
   const addonLabel = (code: string) =>
     i18n.exists(`addon.${code}`) ? t(`addon.${code}`) : t('order.addon_code', { code });
   return (
@@ -49,9 +51,13 @@ function Amounts({ order }: { order: OrderDetail }) {
           <span>{money(price.taxTotal)}</span>
         </div>
 
-        {price.addons.length > 0 ? (
+        {price.addons.length > 0 || hasLines ? (
           <>
-            {price.addons.map((a) => (
+            {hasLines ? (
+              // Each add-on with its passenger and leg (issue 14), rather than one sum per kind.
+              <OrderAddonLines order={order} />
+            ) : null}
+            {(hasLines ? [] : price.addons).map((a) => (
               <div className="price-line" key={a.code} data-testid={`amount-addon-${a.code}`}>
                 <span>{addonLabel(a.code)}</span>
                 <span>{money(a.amount)}</span>

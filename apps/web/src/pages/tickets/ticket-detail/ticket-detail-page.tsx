@@ -15,6 +15,7 @@ import { useBookingStore } from '../../../features/booking/booking-store';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { usePayStatus } from '../../../features/orders/api/get-pay-status';
 import { itineraryErrorKey, useSendItinerary } from '../../../features/orders/api/send-itinerary';
+import { PassengerAddons } from '../../../features/orders/components/order-addons';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { OrderLegs } from '../../../features/orders/components/order-legs';
 import { PassengerTypeChip } from '../../../features/orders/components/passenger-type-chip';
@@ -29,10 +30,15 @@ import {
 } from '../../../features/orders/labels';
 import { paymentStartedRecently, useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
+import {
+  AddonPayReturn,
+  TicketPassengerAddons,
+} from '../../../features/secondary-services/components/ticket-addons';
 import { formatInstant, formatPhone, money } from '../../../lib/format';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/orders/orders.css';
+import '../../../features/insurance/insurance.css';
 
 /** How long the page keeps asking for the payment's outcome after the gateway sent the traveller back. */
 export const CONFIRM_WINDOW_MS = 60_000;
@@ -283,6 +289,8 @@ function TicketDetail({
         ))}
       </section>
 
+      <AddonPayReturn orderNo={order.orderNo} payFailed={payFailed} />
+
       <section className="card">
         <h2 className="card-title">{t('booking.review_flights')}</h2>
         <OrderLegs legs={order.legs} airports={airports} lang={lang} />
@@ -322,11 +330,31 @@ function TicketDetail({
                       {t(order.status === OrderPayStatus.paid ? 'order.ticketing' : 'order.ticket_after_pay')}
                     </span>
                   )}
+                  <PassengerAddons order={order} seq={p.seq} testId={`passenger-addons-${i}`} />
                 </span>
                 <span className="order-chevron" aria-hidden="true">
                   ›
                 </span>
               </button>
+              {order.insurance?.some((policy) => policy.passengerSeq === p.seq) ? (
+                <button
+                  type="button"
+                  className="order-pax-insurance"
+                  data-testid={`passenger-insurance-${i}`}
+                  onClick={() =>
+                    nav.push(orderHref(paths.insuranceDetail, order.orderNo, { seq: String(p.seq) }))
+                  }
+                >
+                  <span>{t('insurance.detail.row')}</span>
+                  <span aria-hidden="true">›</span>
+                </button>
+              ) : null}
+              <TicketPassengerAddons
+                order={order}
+                seq={p.seq}
+                ticketed={p.ticket !== null}
+                testId={`passenger-secondary-${i}`}
+              />
             </li>
           ))}
         </ul>
