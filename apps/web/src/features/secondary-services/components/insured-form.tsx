@@ -1,24 +1,12 @@
-import type { LanguageTag } from '@wings/contracts';
 import { Button } from 'antd-mobile';
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { CountryPicker } from '../../account/components/country-picker';
-import { Choice, FormField, SelectButton, TextInput } from '../../account/components/form-field';
-import { PhoneField } from '../../account/components/phone-field';
+import { useCallback } from 'react';
 import { type RuleForm, useRuleForm } from '../../account/components/use-rule-form';
-import { countryName } from '../../account/countries';
 import {
-  BENEFICIARY_RELATIONSHIPS,
-  EMPTY_INFO,
-  type InsuredInfoDraft,
-  infoIssues,
-} from '../../insurance/insurance-entry';
+  type InsuredInfoValues as InfoValues,
+  InsuredFields,
+} from '../../insurance/components/insured-fields';
+import { EMPTY_INFO, type InsuredInfoDraft, infoIssues } from '../../insurance/insurance-entry';
 import '../../insurance/insurance.css';
-
-type InfoValues = InsuredInfoDraft & Record<string, unknown>;
-type TextField = 'region' | 'city' | 'address' | 'postalCode' | 'name' | 'credentialsId' | 'mailbox';
-
-const CREDENTIAL_TYPES = [0, 1, 2] as const;
 
 /**
  * The insured's details for an insurance bought after ticketing: the same fields, labels and
@@ -39,24 +27,9 @@ export function InsuredForm({
   busy: boolean;
   onSubmit: (info: InsuredInfoDraft, form: RuleForm<InfoValues>) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language as LanguageTag;
   const rules = useCallback((v: InfoValues) => infoIssues(v), []);
   const form = useRuleForm<InfoValues>({ ...EMPTY_INFO, nationality } as InfoValues, rules);
   const { values } = form;
-  const [sheet, setSheet] = useState(false);
-
-  const text = (field: TextField, extra: Record<string, unknown> = {}) => (
-    <TextInput
-      field={field}
-      testId={`insurance-info-${field}`}
-      value={values[field]}
-      onChange={(v) => form.set(field, v)}
-      onBlur={() => form.blur(field)}
-      invalid={Boolean(form.error(field))}
-      {...extra}
-    />
-  );
 
   return (
     <form
@@ -68,96 +41,7 @@ export function InsuredForm({
         onSubmit({ ...EMPTY_INFO, ...values }, form);
       }}
     >
-      <h3 className="card-title">{t('insurance.info.insured_section')}</h3>
-      <FormField label={t('person.nationality')} field="nationality" error={form.error('nationality')}>
-        <SelectButton
-          field="nationality"
-          testId="insurance-info-nationality"
-          text={countryName(values.nationality, lang)}
-          placeholder={t('person.choose_nationality')}
-          onOpen={() => setSheet(true)}
-        />
-      </FormField>
-      <FormField label={t('insurance.info.region')} field="region" error={form.error('region')}>
-        {text('region', { autoComplete: 'address-level1', maxLength: 60 })}
-      </FormField>
-      <FormField label={t('insurance.info.city')} field="city" error={form.error('city')}>
-        {text('city', { autoComplete: 'address-level2', maxLength: 60 })}
-      </FormField>
-      <FormField label={t('insurance.info.address')} field="address" error={form.error('address')}>
-        {text('address', { autoComplete: 'street-address', maxLength: 200 })}
-      </FormField>
-      <FormField label={t('insurance.info.postal_code')} field="postalCode" error={form.error('postalCode')}>
-        {text('postalCode', { autoComplete: 'postal-code', autoCapitalize: 'characters', maxLength: 12 })}
-      </FormField>
-
-      <h3 className="card-title">{t('insurance.info.beneficiary_section')}</h3>
-      <p className="muted small booking-card-intro">{t('insurance.info.beneficiary_intro')}</p>
-      <FormField
-        label={t('insurance.info.beneficiary_name')}
-        field="name"
-        error={form.error('name')}
-        hint={t('insurance.info.beneficiary_name_hint')}
-      >
-        {text('name', { autoComplete: 'off', autoCapitalize: 'characters', maxLength: 60 })}
-      </FormField>
-      <FormField
-        label={t('insurance.info.relationship')}
-        field="relationship"
-        error={form.error('relationship')}
-      >
-        <Choice
-          field="relationship"
-          value={values.relationship || null}
-          options={BENEFICIARY_RELATIONSHIPS.map((r) => ({ value: r, label: t(`insurance.relation.${r}`) }))}
-          onChange={(r) => {
-            form.set('relationship', r);
-            form.blur('relationship');
-          }}
-          testIdPrefix="insurance-info-relationship"
-        />
-      </FormField>
-      <FormField
-        label={t('insurance.info.credentials_type')}
-        field="credentialsType"
-        error={form.error('credentialsType')}
-      >
-        <Choice
-          field="credentialsType"
-          value={values.credentialsType}
-          options={CREDENTIAL_TYPES.map((c) => ({ value: c, label: t(`doc.${c}`) }))}
-          onChange={(c) => form.set('credentialsType', c)}
-          testIdPrefix="insurance-info-credentialsType"
-        />
-      </FormField>
-      <FormField
-        label={t('insurance.info.credentials_id')}
-        field="credentialsId"
-        error={form.error('credentialsId')}
-      >
-        {text('credentialsId', { autoComplete: 'off', autoCapitalize: 'characters', maxLength: 30 })}
-      </FormField>
-      <PhoneField
-        label={t('insurance.info.phone')}
-        phoneField="contactNumber"
-        countryField="countryCode"
-        countryCode={values.countryCode}
-        phone={values.contactNumber}
-        error={form.error('contactNumber') ?? form.error('countryCode')}
-        onCountryCode={(dial) => form.set('countryCode', dial)}
-        onPhone={(v) => form.set('contactNumber', v)}
-        onBlur={(which) => form.blur(which === 'phone' ? 'contactNumber' : 'countryCode')}
-        testIds={{ countryCode: 'insurance-info-countryCode', phone: 'insurance-info-contactNumber' }}
-      />
-      <FormField label={t('insurance.info.mailbox')} field="mailbox" error={form.error('mailbox')}>
-        {text('mailbox', {
-          type: 'email',
-          inputMode: 'email',
-          autoComplete: 'off',
-          placeholder: t('common.optional'),
-          maxLength: 254,
-        })}
-      </FormField>
+      <InsuredFields form={form} heading="h3" />
       <Button
         block
         type="submit"
@@ -169,19 +53,6 @@ export function InsuredForm({
       >
         {submitLabel}
       </Button>
-      <CountryPicker
-        visible={sheet}
-        mode="nationality"
-        title={t('person.nationality')}
-        selected={values.nationality}
-        testIdPrefix="nationality"
-        onSelect={(code) => {
-          form.set('nationality', code);
-          form.blur('nationality');
-          setSheet(false);
-        }}
-        onClose={() => setSheet(false)}
-      />
     </form>
   );
 }

@@ -26,7 +26,7 @@ import {
 } from '../../../features/secondary-services/api/secondary-services';
 import { clockAt, hubZone, lineText, SERVICE_KEYS } from '../../../features/secondary-services/labels';
 import { money } from '../../../lib/format';
-import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard } from './pay-methods';
+import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard, PayTermsCard } from './pay-methods';
 import '../../../features/secondary-services/secondary-services.css';
 
 /** Why the add-on order can no longer be paid here, and when its purchase opens again (UTC). */
@@ -258,26 +258,7 @@ function Payable({
           wechatNote={t('pay.wechat_cny', { amount: money(addon.totalAmt) })}
         />
 
-        <section className="card" data-testid="pay-terms-card" ref={termsRef}>
-          <label className="agree-row">
-            <input
-              type="checkbox"
-              checked={terms}
-              data-testid="pay-terms"
-              onChange={(e) => setTerms(e.target.checked)}
-            />
-            <span>{t('pay.terms')}</span>
-          </label>
-          <details className="leg-conditions">
-            <summary>{t('booking.terms_read')}</summary>
-            <p className="agreement-text">{t('pay.terms_text')}</p>
-          </details>
-          {attempted && !terms ? (
-            <p className="field-error" role="alert" data-testid="pay-terms-error">
-              {t('pay.terms_required')}
-            </p>
-          ) : null}
-        </section>
+        <PayTermsCard ref={termsRef} accepted={terms} onChange={setTerms} missing={attempted && !terms} />
       </div>
 
       <footer className="booking-footer">

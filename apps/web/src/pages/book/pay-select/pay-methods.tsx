@@ -1,5 +1,5 @@
 import type { PayMethod } from '@wings/contracts';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The "about to pay" toast stays this long before the browser leaves for the gateway. */
@@ -95,6 +95,48 @@ export function PayMethodsCard({
       {method === 'wechat' ? (
         <p className="booking-alert pay-note" data-testid="pay-wechat-cny">
           {wechatNote}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The pay terms the traveller ticks before paying (spec §5), with the text to read and, after a
+ * try without them, the message; an order's pay-select and an add-on order's alike. `ref`: the
+ * card, scrolled to when the terms are missing.
+ */
+export function PayTermsCard({
+  ref,
+  accepted,
+  onChange,
+  missing,
+}: {
+  ref?: Ref<HTMLElement>;
+  accepted: boolean;
+  onChange: (accepted: boolean) => void;
+  /** A payment was tried without them: say so. */
+  missing: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" data-testid="pay-terms-card" ref={ref}>
+      <label className="agree-row">
+        <input
+          type="checkbox"
+          checked={accepted}
+          data-testid="pay-terms"
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{t('pay.terms')}</span>
+      </label>
+      <details className="leg-conditions">
+        <summary>{t('booking.terms_read')}</summary>
+        <p className="agreement-text">{t('pay.terms_text')}</p>
+      </details>
+      {missing ? (
+        <p className="field-error" role="alert" data-testid="pay-terms-error">
+          {t('pay.terms_required')}
         </p>
       ) : null}
     </section>

@@ -36,7 +36,7 @@ import { useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
 import { money } from '../../../lib/format';
 import { AddonPayForm } from './addon-pay-form';
-import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard } from './pay-methods';
+import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard, PayTermsCard } from './pay-methods';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/booking/results.css';
@@ -220,26 +220,7 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
           wechatNote={t('pay.wechat_cny', { amount: money(order.total) })}
         />
 
-        <section className="card" data-testid="pay-terms-card" ref={termsRef}>
-          <label className="agree-row">
-            <input
-              type="checkbox"
-              checked={terms}
-              data-testid="pay-terms"
-              onChange={(e) => setTerms(e.target.checked)}
-            />
-            <span>{t('pay.terms')}</span>
-          </label>
-          <details className="leg-conditions">
-            <summary>{t('booking.terms_read')}</summary>
-            <p className="agreement-text">{t('pay.terms_text')}</p>
-          </details>
-          {attempted && !terms ? (
-            <p className="field-error" role="alert" data-testid="pay-terms-error">
-              {t('pay.terms_required')}
-            </p>
-          ) : null}
-        </section>
+        <PayTermsCard ref={termsRef} accepted={terms} onChange={setTerms} missing={attempted && !terms} />
         <section className="card">
           <h2 className="card-title">{t('booking.review_flights')}</h2>
           <OrderLegs legs={order.legs} airports={airports} lang={lang} />
