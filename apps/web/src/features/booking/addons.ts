@@ -145,16 +145,21 @@ export function addonCodeLabel(t: TFunction, exists: (key: string) => boolean, c
   return exists(`addon.${code}`) ? t(`addon.${code}`) : t('order.addon_code', { code });
 }
 
-/** What an add-on line is, in words: "Seat 12C", "+10 kg", "Priority boarding", the upgrade, a plan. */
+/**
+ * What an add-on line is, in words: "Seat 12C", "+10 kg", "Priority boarding", the upgrade, a
+ * plan by its name in the traveller's language (`planName`, when the caller knows the plans),
+ * else its code.
+ */
 export function addonLineDetail(
   t: TFunction,
   exists: (key: string) => boolean,
   line: { code: string; seat?: string; weightKg?: number; insuranceType?: string },
+  planName?: (insuranceType: string) => string | undefined,
 ): string {
   if (line.code === '12' && line.seat) return t('addons.seat_named', { seat: line.seat });
   if (line.code === '13' && line.weightKg) return t('addons.extra_kg', { kg: line.weightKg });
   if (line.code === '10' && line.insuranceType)
-    return `${addonCodeLabel(t, exists, line.code)} · ${line.insuranceType}`;
+    return `${addonCodeLabel(t, exists, line.code)} · ${planName?.(line.insuranceType) || line.insuranceType}`;
   return addonCodeLabel(t, exists, line.code);
 }
 

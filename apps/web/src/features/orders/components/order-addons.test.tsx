@@ -56,4 +56,50 @@ describe("a passenger's add-ons on ticket detail", () => {
     expect(screen.getByTestId('mine').textContent).toContain('座位 12C');
     expect(screen.getByTestId('mine').textContent).toContain('增强型可退票');
   });
+
+  test('an insurance plan by its name in the language, once the order has its policy; else its code', async () => {
+    await setLanguage('en');
+    const base = makeOrderDetail();
+    const seq = base.passengers[0]!.seq;
+    const line = { code: '10', passengerSeq: seq, leg: 0, insuranceType: 'PLUS', amount: usd(1500) };
+    const unpaid = { ...base, price: { ...base.price, addonLines: [line] } };
+    const { unmount } = render(<PassengerAddons order={unpaid} seq={seq} testId="mine" />);
+    expect(screen.getByTestId('mine').textContent).toBe('Whole trip: Travel insurance · PLUS');
+    unmount();
+    const policy = {
+      passengerSeq: seq,
+      passengerName: 'CHAN DARA',
+      insuranceType: 'PLUS',
+      planName: { zh: '增强保障', en: 'Plus', km: 'បន្ថែម' },
+      coverage: [],
+      status: 'issued' as const,
+      policyNo: 'SBX000000000001',
+      externalUrl: null,
+      premium: usd(1500),
+      coverFrom: '2026-12-15',
+      coverTo: '2026-12-15',
+      days: 1,
+      latestCoverTo: '2026-12-22',
+      insured: {
+        nationality: 'KH',
+        region: 'Phnom Penh',
+        city: 'Phnom Penh',
+        address: '1 St',
+        postalCode: '12000',
+      },
+      beneficiary: {
+        name: 'SOK DARA',
+        relationship: 'parent',
+        credentialsType: 1,
+        credentialsId: '*****4567',
+        countryCode: '855',
+        contactNumber: '12****78',
+        mailbox: null,
+      },
+    };
+    await setLanguage('zh');
+    render(<PassengerAddons order={{ ...unpaid, insurance: [policy] }} seq={seq} testId="mine" />);
+    expect(screen.getByTestId('mine').textContent).toContain('增强保障');
+    expect(screen.getByTestId('mine').textContent).not.toContain('PLUS');
+  });
 });

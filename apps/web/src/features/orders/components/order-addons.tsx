@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@wings/contracts';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/format';
+import { isLanguageTag } from '../../../lib/language';
 import { addonLineDetail } from '../../booking/addons';
 
 type AddonLine = NonNullable<OrderDetail['price']['addonLines']>[number];
@@ -32,7 +33,7 @@ export function OrderAddonLines({ order }: { order: OrderDetail }) {
           data-testid={`amount-addon-line-${i}`}
         >
           <span>
-            {addonLineDetail(t, (k) => i18n.exists(k), line)}
+            {addonLineDetail(t, (k) => i18n.exists(k), line, planNameOf(order, i18n.language))}
             <span className="muted small">
               {' · '}
               {passengerName(order, line.passengerSeq)} · {legLabel(t, line.leg)}
@@ -45,6 +46,14 @@ export function OrderAddonLines({ order }: { order: OrderDetail }) {
   );
 }
 
+/** An insurance plan's name in `lang` from the order's policies (known once it is paid). */
+function planNameOf(order: OrderDetail, lang: string) {
+  return (code: string) => {
+    const name = order.insurance?.find((p) => p.insuranceType === code)?.planName;
+    return name ? name[isLanguageTag(lang) ? lang : 'en'] || name.en : undefined;
+  };
+}
+
 /** One passenger's add-ons in words, leg by leg: "Outbound: Seat 12C, +10 kg baggage". */
 export function PassengerAddons({ order, seq, testId }: { order: OrderDetail; seq: number; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -55,7 +64,7 @@ export function PassengerAddons({ order, seq, testId }: { order: OrderDetail; se
     // The upgrade is one line per leg; it reads once, for the whole trip.
     const leg = line.code === 'ERT' || line.code === '10' ? null : line.leg;
     const label = legLabel(t, leg);
-    const text = addonLineDetail(t, (k) => i18n.exists(k), line);
+    const text = addonLineDetail(t, (k) => i18n.exists(k), line, planNameOf(order, i18n.language));
     const list = groups.get(label) ?? [];
     if (!list.includes(text)) list.push(text);
     groups.set(label, list);

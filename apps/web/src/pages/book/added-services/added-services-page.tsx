@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@wings/api-client';
-import { type AddIncreaseServiceReply, ErrorCodes } from '@wings/contracts';
+import { type AddIncreaseServiceReply, ErrorCodes, type InsuranceGrade } from '@wings/contracts';
 import { Button } from 'antd-mobile';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { type Slot, slotsOf } from '../../../features/booking/passengers';
 import { serverMessage } from '../../../features/booking/server-message';
 import { useInsuranceGrades } from '../../../features/insurance/api/get-insurance-grade';
 import { money } from '../../../lib/format';
+import { isLanguageTag } from '../../../lib/language';
 import { BaggageCard, InsuranceCard, PriorityCard, SeatCard, UpgradeCard } from './addon-cards';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
@@ -40,10 +41,13 @@ function PricedLines({
   reply,
   slots,
   busy,
+  plans,
 }: {
   reply: AddIncreaseServiceReply;
   slots: readonly Slot[];
   busy: boolean;
+  /** The insurance plans of the trip (getInsuranceGrade), to name a plan rather than show its code. */
+  plans: readonly InsuranceGrade[];
 }) {
   const { t, i18n } = useTranslation();
   const exists = (k: string) => i18n.exists(k);
@@ -67,7 +71,12 @@ function PricedLines({
             data-testid={`addon-line-${line.code}-${line.passenger}-${line.leg}`}
           >
             <span>
-              {addonLineDetail(t, exists, line)}
+              {addonLineDetail(t, exists, line, (code) => {
+                const name = plans.find((g) => g.insuranceType === code)?.name;
+                return name
+                  ? name[isLanguageTag(i18n.language) ? i18n.language : 'en'] || name.en
+                  : undefined;
+              })}
               <span className="muted small">
                 {' · '}
                 {slot ? t('booking.slot_label', { type: t(`ptype.${slot.type}`), n: slot.number }) : ''}
@@ -297,7 +306,9 @@ function AddonHub({ slots }: { slots: Slot[] }) {
           </>
         )}
 
-        {shown && shown.lines.length > 0 ? <PricedLines reply={shown} slots={slots} busy={pending} /> : null}
+        {shown && shown.lines.length > 0 ? (
+          <PricedLines reply={shown} slots={slots} busy={pending} plans={grades.data?.grades ?? []} />
+        ) : null}
       </div>
 
       <footer className="booking-footer">
