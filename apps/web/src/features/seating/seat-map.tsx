@@ -30,6 +30,11 @@ export interface SeatMapProps {
   suggested?: readonly string[];
   /** A seat tapped that may be taken (or given up, when it is the passenger's own). */
   onPick: (seat: SeatMapSeat) => void;
+  /**
+   * What a seat costs the passenger being seated, when it is not its type's price (a child's seat
+   * beside its adult is free: family seating); the map's price otherwise.
+   */
+  priceFor?: (seat: SeatMapSeat) => Money | null;
 }
 
 const KEY_MOVES: Record<string, SeatMove> = {
@@ -90,7 +95,15 @@ function stateText(
  * Each seat is a button named with everything a screen reader user needs; the arrow keys move
  * between seats (one tab stop for the whole map).
  */
-export function SeatMap({ map, cabin, passenger, occupants, suggested = [], onPick }: SeatMapProps) {
+export function SeatMap({
+  map,
+  cabin,
+  passenger,
+  occupants,
+  suggested = [],
+  onPick,
+  priceFor = (seat) => seat.price,
+}: SeatMapProps) {
   const { t } = useTranslation();
   const priceText = usePriceText();
   const id = useId();
@@ -139,7 +152,7 @@ export function SeatMap({ map, cabin, passenger, occupants, suggested = [], onPi
   const nameOf = (seat: SeatMapSeat, status: SeatStatus) => {
     const sep = t('seat.map.list_sep');
     const parts = [t('seat.map.seat', { seat: seat.seat }), ...seatFacts(seat, t)];
-    if (status.kind !== 'cabin' && status.kind !== 'not_sold') parts.push(priceText(seat.price));
+    if (status.kind !== 'cabin' && status.kind !== 'not_sold') parts.push(priceText(priceFor(seat)));
     parts.push(stateText(status, passenger, t));
     if (suggestedSet.has(seat.seat) && status.kind === 'free') parts.push(t('seat.map.suggested'));
     return parts.join(sep);
@@ -178,7 +191,7 @@ export function SeatMap({ map, cabin, passenger, occupants, suggested = [], onPi
             <span>
               {seatFacts(detailSeat, t).join(t('seat.map.list_sep'))}
               {detailStatus.kind !== 'cabin' && detailStatus.kind !== 'not_sold'
-                ? `${t('seat.map.list_sep')}${priceText(detailSeat.price)}`
+                ? `${t('seat.map.list_sep')}${priceText(priceFor(detailSeat))}`
                 : ''}
             </span>
             <span

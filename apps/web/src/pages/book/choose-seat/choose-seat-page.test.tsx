@@ -167,6 +167,10 @@ describe('choose seats', () => {
     expect(screen.getByTestId('taker-seat-adult-0').textContent).toBe('4B$10.00');
     expect(screen.getByTestId('taker-seat-child-0').textContent).toBe('4CFree');
     expect(screen.getByTestId('seat-total').textContent).toContain('$10.00');
+    // Seating the child, the map itself says so: beside the adult free, a row behind at its price.
+    fireEvent.click(screen.getByTestId('taker-child-0'));
+    await waitFor(() => expect(screen.getByTestId('seat-4A').getAttribute('aria-label')).toContain('Free'));
+    expect(screen.getByTestId('seat-5A').getAttribute('aria-label')).toContain('$10.00');
   });
 
   test('a seat chosen earlier and taken since is flagged, and the traveller is asked for another', async () => {

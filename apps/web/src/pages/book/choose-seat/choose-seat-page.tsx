@@ -397,6 +397,7 @@ export default function ChooseSeatPage() {
                   occupants={occupants}
                   suggested={block ?? []}
                   onPick={pick}
+                  priceFor={(seat) => (active ? seatPrice(seat.seat, active) : seat.price)}
                 />
               ) : seatMap.isError ? (
                 <StateView
