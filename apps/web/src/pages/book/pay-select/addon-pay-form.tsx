@@ -1,20 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@wings/api-client';
-import { type AddonOrderView, ErrorCodes, type OrderDetail, type PayMethod } from '@wings/contracts';
+import { type AddonOrderView, ErrorCodes, type OrderDetail } from '@wings/contracts';
 import { Button, Dialog, SpinLoading, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
 import { orderHref, paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { StateView } from '../../../components/state-view';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
-import {
-  requestWechatPayment,
-  wechatAuthorizeUrl,
-  wechatOpenid,
-} from '../../../features/orders/api/wechat-pay';
-import { browser, isWeChatBrowser, leaveForCheckout } from '../../../features/orders/checkout';
 import { useCountdown } from '../../../features/orders/countdown';
 import { useAddonSession } from '../../../features/secondary-services/addon-session';
 import {
@@ -26,7 +20,8 @@ import {
 } from '../../../features/secondary-services/api/secondary-services';
 import { clockAt, hubZone, lineText, SERVICE_KEYS } from '../../../features/secondary-services/labels';
 import { money } from '../../../lib/format';
-import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard, PayTermsCard } from './pay-methods';
+import { PayMethodsCard, PayTermsCard } from './pay-methods';
+import { usePayFlow } from './use-pay-flow';
 import '../../../features/secondary-services/secondary-services.css';
 
 /** Why the add-on order can no longer be paid here, and when its purchase opens again (UTC). */
@@ -82,87 +77,17 @@ function Payable({
   const clearPayStarted = useAddonSession((s) => s.clearPayStarted);
   const closeOrder = useAddonSession((s) => s.closeOrder);
   const countdown = useCountdown(addon.payDeadline);
-  const inWeChat = isWeChatBrowser();
-  const methods = methodsFor(inWeChat);
-  const [method, setMethod] = useState<PayMethod>(inWeChat ? 'wechat' : 'card');
-  const [terms, setTerms] = useState(false);
-  const [attempted, setAttempted] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const [giving, setGiving] = useState(false);
-  const busy = useRef(false);
-  const termsRef = useRef<HTMLElement>(null);
   const ticketHref = orderHref(paths.ticketDetail, order.orderNo);
   const { orderNo } = order;
   const { secOrderNo } = addon;
-
-  useEffect(() => {
-    if (inWeChat) void wechatOpenid().catch(() => null);
-  }, [inWeChat]);
-
-  useEffect(() => {
-    if (countdown.over) onClosed({ reason: 'expired', opensAt: null });
-  }, [countdown.over, onClosed]);
-
-  async function payInWeChat(failed: () => void, stop: () => void) {
-    const openid = await wechatOpenid().catch(() => null);
-    if (!openid) {
-      browser.assign(await wechatAuthorizeUrl());
-      return;
-    }
-    const [started] = await Promise.all([
-      addonWechatPay(orderNo, secOrderNo, openid),
-      delay(PAY_REDIRECT_DELAY_MS),
-    ]);
-    markPayStarted(orderNo, secOrderNo);
-    if (!started.clientParams) {
-      if (!leaveForCheckout(started)) failed();
-      return;
-    }
-    const outcome = await requestWechatPayment(started.clientParams);
-    if (outcome === 'ok') {
-      stop();
-      nav.replace(ticketHref);
-    } else if (outcome === 'cancel') {
-      clearPayStarted(orderNo);
-      stop();
-    } else {
-      failed();
-    }
-  }
-
-  async function pay() {
-    setAttempted(true);
-    if (!terms) {
-      termsRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-      return;
-    }
-    if (busy.current) return;
-    busy.current = true;
-    setLeaving(true);
-    Toast.show({ content: t('toPay_toast'), duration: TOAST_DURATION_MS });
-    const stop = () => {
-      busy.current = false;
-      setLeaving(false);
-    };
-    const failed = () => {
-      clearPayStarted(orderNo);
-      Toast.show({ content: t('book.pay_fail'), duration: TOAST_DURATION_MS });
-      stop();
-    };
-    try {
-      if (method === 'wechat') {
-        await payInWeChat(failed, stop);
-        return;
-      }
-      const [checkout] = await Promise.all([
-        addonPayUrl(orderNo, secOrderNo, method),
-        delay(PAY_REDIRECT_DELAY_MS),
-      ]);
-      markPayStarted(orderNo, secOrderNo);
-      if (!leaveForCheckout(checkout)) failed();
-    } catch (error) {
-      stop();
-      if (!isApiError(error)) return;
+  const { methods, method, setMethod, terms, setTerms, attempted, leaving, termsRef, pay } = usePayFlow({
+    ticketHref,
+    checkout: (method) => addonPayUrl(orderNo, secOrderNo, method),
+    wechat: (openid) => addonWechatPay(orderNo, secOrderNo, openid),
+    markStarted: () => markPayStarted(orderNo, secOrderNo),
+    clearStarted: () => clearPayStarted(orderNo),
+    async onRefused(error) {
       if (error.code === ErrorCodes.orderAlreadyPaid.code) {
         Toast.show({ content: error.message || t('order_already_paid'), duration: TOAST_DURATION_MS });
         closeOrder(secOrderNo);
@@ -173,8 +98,12 @@ function Payable({
       } else {
         Toast.show({ content: error.message || t('book.pay_fail'), duration: TOAST_DURATION_MS });
       }
-    }
-  }
+    },
+  });
+
+  useEffect(() => {
+    if (countdown.over) onClosed({ reason: 'expired', opensAt: null });
+  }, [countdown.over, onClosed]);
 
   /** Spec §4: giving the payment up cancels the add-on order; the same purchase waits 15 minutes. */
   async function giveUp() {

@@ -1,14 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '@wings/api-client';
-import {
-  ErrorCodes,
-  type LanguageTag,
-  type OrderDetail,
-  OrderPayStatus,
-  type PayMethod,
-} from '@wings/contracts';
+import { ErrorCodes, type LanguageTag, type OrderDetail, OrderPayStatus } from '@wings/contracts';
 import { Button, Toast } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLanguageTag } from '../../../app/i18n';
@@ -22,13 +15,7 @@ import { useBookingStore } from '../../../features/booking/booking-store';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
 import { orderDetailQueryOptions } from '../../../features/orders/api/get-order-detail';
 import { useGetPayUrl } from '../../../features/orders/api/get-pay-url';
-import {
-  jsPrepayOrder,
-  requestWechatPayment,
-  wechatAuthorizeUrl,
-  wechatOpenid,
-} from '../../../features/orders/api/wechat-pay';
-import { browser, isWeChatBrowser, leaveForCheckout } from '../../../features/orders/checkout';
+import { jsPrepayOrder } from '../../../features/orders/api/wechat-pay';
 import { OrderGate } from '../../../features/orders/components/order-gate';
 import { OrderLegs } from '../../../features/orders/components/order-legs';
 import { useCountdown } from '../../../features/orders/countdown';
@@ -36,7 +23,8 @@ import { useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
 import { money } from '../../../lib/format';
 import { AddonPayForm } from './addon-pay-form';
-import { delay, methodsFor, PAY_REDIRECT_DELAY_MS, PayMethodsCard, PayTermsCard } from './pay-methods';
+import { PayMethodsCard, PayTermsCard } from './pay-methods';
+import { usePayFlow } from './use-pay-flow';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/booking/results.css';
@@ -54,21 +42,24 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
   const clearPayStarted = useOrderSession((s) => s.clearPayStarted);
   const payUrl = useGetPayUrl();
   const countdown = useCountdown(order.payDeadline);
-  const inWeChat = isWeChatBrowser();
-  const methods = methodsFor(inWeChat);
-  const [method, setMethod] = useState<PayMethod>(inWeChat ? 'wechat' : 'card');
-  const [terms, setTerms] = useState(false);
-  const [attempted, setAttempted] = useState(false);
   const [expired, setExpired] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const busy = useRef(false);
-  const termsRef = useRef<HTMLElement>(null);
   const ticketHref = orderHref(paths.ticketDetail, order.orderNo);
-
-  // Back from WeChat's authorization: the code in the address becomes the payer's openid.
-  useEffect(() => {
-    if (inWeChat) void wechatOpenid().catch(() => null);
-  }, [inWeChat]);
+  const { methods, method, setMethod, terms, setTerms, attempted, leaving, termsRef, pay } = usePayFlow({
+    ticketHref,
+    checkout: (method) => payUrl.mutateAsync({ orderNo: order.orderNo, method }),
+    wechat: (openid) => jsPrepayOrder(order.orderNo, openid),
+    markStarted: () => markPayStarted(order.orderNo),
+    clearStarted: () => clearPayStarted(order.orderNo),
+    async onRefused(error) {
+      if (error.code === ErrorCodes.orderAlreadyPaid.code) {
+        Toast.show({ content: error.message || t('order_already_paid'), duration: TOAST_DURATION_MS });
+        await client.invalidateQueries({ queryKey: orderDetailQueryOptions(order.orderNo).queryKey });
+        nav.replace(ticketHref);
+      } else if (error.code === ErrorCodes.offerExpired.code) {
+        setExpired(true);
+      }
+    },
+  });
 
   // A paid order is never paid again: straight to its tickets.
   useEffect(() => {
@@ -100,80 +91,6 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
         }
       />
     );
-  }
-
-  /**
-   * WeChat Pay inside WeChat: the payer's openid first (a WeChat authorization that comes back
-   * here), then the order's JSAPI parameters for WeChat's own payment sheet; back on the ticket,
-   * the payment is confirmed there.
-   */
-  async function payInWeChat(failed: () => void, stop: () => void) {
-    const openid = await wechatOpenid().catch(() => null);
-    if (!openid) {
-      browser.assign(await wechatAuthorizeUrl());
-      return;
-    }
-    const [started] = await Promise.all([jsPrepayOrder(order.orderNo, openid), delay(PAY_REDIRECT_DELAY_MS)]);
-    markPayStarted(order.orderNo);
-    if (!started.clientParams) {
-      if (!leaveForCheckout(started)) failed();
-      return;
-    }
-    const outcome = await requestWechatPayment(started.clientParams);
-    if (outcome === 'ok') {
-      stop();
-      nav.replace(ticketHref);
-    } else if (outcome === 'cancel') {
-      clearPayStarted(order.orderNo);
-      stop();
-    } else {
-      failed();
-    }
-  }
-
-  async function pay() {
-    setAttempted(true);
-    if (!terms) {
-      termsRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-      return;
-    }
-    if (busy.current) return;
-    busy.current = true;
-    setLeaving(true);
-    // Spec §8 toPay_toast: about to go to payment, do not pay twice.
-    Toast.show({ content: t('toPay_toast'), duration: TOAST_DURATION_MS });
-    const stop = () => {
-      busy.current = false;
-      setLeaving(false);
-    };
-    const failed = () => {
-      clearPayStarted(order.orderNo);
-      Toast.show({ content: t('book.pay_fail'), duration: TOAST_DURATION_MS });
-      stop();
-    };
-    try {
-      if (method === 'wechat') {
-        await payInWeChat(failed, stop);
-        return;
-      }
-      const [checkout] = await Promise.all([
-        payUrl.mutateAsync({ orderNo: order.orderNo, method }),
-        delay(PAY_REDIRECT_DELAY_MS),
-      ]);
-      markPayStarted(order.orderNo);
-      // No page to go to (an in-app payment this browser cannot start).
-      if (!leaveForCheckout(checkout)) failed();
-    } catch (error) {
-      stop();
-      if (!isApiError(error)) return;
-      if (error.code === ErrorCodes.orderAlreadyPaid.code) {
-        Toast.show({ content: error.message || t('order_already_paid'), duration: TOAST_DURATION_MS });
-        await client.invalidateQueries({ queryKey: orderDetailQueryOptions(order.orderNo).queryKey });
-        nav.replace(ticketHref);
-      } else if (error.code === ErrorCodes.offerExpired.code) {
-        setExpired(true);
-      }
-    }
   }
 
   return (
