@@ -187,6 +187,7 @@ export const addonsEn = {
   'addons.free': 'free',
   'addons.seat_none_sold': 'Seats cannot be chosen online on this flight.',
   'addons.seat_named': 'Seat {{seat}}',
+  'addons.seat_released': 'Seat given up or changed',
   'addons.choose': 'Choose',
   'addons.remove': 'Remove',
   'addons.seat_remove_aria': 'Remove seat {{seat}}',

@@ -179,6 +179,7 @@ export const addonsKm: Record<AddonUiKey, string> = {
   'addons.free': 'ឥតគិតថ្លៃ',
   'addons.seat_none_sold': 'មិនអាចជ្រើសរើសកៅអីតាមអនឡាញលើជើងហោះហើរនេះទេ។',
   'addons.seat_named': 'កៅអី {{seat}}',
+  'addons.seat_released': 'កៅអីត្រូវបានបោះបង់ ឬផ្លាស់ប្ដូរ',
   'addons.choose': 'ជ្រើសរើស',
   'addons.remove': 'ដកចេញ',
   'addons.seat_remove_aria': 'ដកកៅអី {{seat}} ចេញ',

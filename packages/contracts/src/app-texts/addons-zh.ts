@@ -175,6 +175,7 @@ export const addonsZh: Record<AddonUiKey, string> = {
   'addons.free': '免费',
   'addons.seat_none_sold': '该航班不支持在线选座。',
   'addons.seat_named': '座位 {{seat}}',
+  'addons.seat_released': '座位已释放或更换',
   'addons.choose': '选择',
   'addons.remove': '移除',
   'addons.seat_remove_aria': '移除座位 {{seat}}',

@@ -156,7 +156,10 @@ export function addonLineDetail(
   line: { code: string; seat?: string; weightKg?: number; insuranceType?: string },
   planName?: (insuranceType: string) => string | undefined,
 ): string {
-  if (line.code === '12' && line.seat) return t('addons.seat_named', { seat: line.seat });
+  if (line.code === '12') {
+    // An order's seat line keeps its price after the seat is freed (moved after ticketing, expired).
+    return line.seat ? t('addons.seat_named', { seat: line.seat }) : t('addons.seat_released');
+  }
   if (line.code === '13' && line.weightKg) return t('addons.extra_kg', { kg: line.weightKg });
   if (line.code === '10' && line.insuranceType)
     return `${addonCodeLabel(t, exists, line.code)} · ${planName?.(line.insuranceType) || line.insuranceType}`;

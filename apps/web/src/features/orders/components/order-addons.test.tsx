@@ -102,4 +102,16 @@ describe("a passenger's add-ons on ticket detail", () => {
     expect(screen.getByTestId('mine').textContent).toContain('增强保障');
     expect(screen.getByTestId('mine').textContent).not.toContain('PLUS');
   });
+
+  test('a seat line whose seat was freed (moved after ticketing) says so rather than naming the service alone', async () => {
+    await setLanguage('en');
+    const base = makeOrderDetail();
+    const seq = base.passengers[0]!.seq;
+    const order = {
+      ...base,
+      price: { ...base.price, addonLines: [{ code: '12', passengerSeq: seq, leg: 0, amount: usd(1000) }] },
+    };
+    render(<PassengerAddons order={order} seq={seq} testId="mine" />);
+    expect(screen.getByTestId('mine').textContent).toBe('Outbound: Seat given up or changed');
+  });
 });
