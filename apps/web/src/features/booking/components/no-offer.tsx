@@ -21,3 +21,20 @@ export function NoOfferState() {
     />
   );
 }
+
+/** A booking page past passengers opened while a passenger's details are still missing. */
+export function PassengersIncompleteState({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  const nav = useAppNavigate();
+  return (
+    <StateView
+      title={t('booking.review_incomplete')}
+      testId={testId}
+      action={
+        <Button color="primary" onClick={() => nav.replace(paths.passengersInfo)}>
+          {t('booking.edit_passengers')}
+        </Button>
+      }
+    />
+  );
+}

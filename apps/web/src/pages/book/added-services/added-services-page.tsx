@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
-import { StateView } from '../../../components/state-view';
 import {
   addonLineDetail,
   addonRequest,
@@ -22,7 +21,7 @@ import {
 import { useComputePrice } from '../../../features/booking/api/compute-price';
 import { useAddonMenu } from '../../../features/booking/api/get-addon-menu';
 import { useBookingStore } from '../../../features/booking/booking-store';
-import { NoOfferState } from '../../../features/booking/components/no-offer';
+import { NoOfferState, PassengersIncompleteState } from '../../../features/booking/components/no-offer';
 import { type Slot, slotsOf } from '../../../features/booking/passengers';
 import { serverMessage } from '../../../features/booking/server-message';
 import { useInsuranceGrades } from '../../../features/insurance/api/get-insurance-grade';
@@ -351,7 +350,7 @@ function AddonHub({ slots }: { slots: Slot[] }) {
  */
 export default function AddedServicesPage() {
   const { t } = useTranslation();
-  const nav = useAppNavigate();
+  const _nav = useAppNavigate();
   const offer = useBookingStore((s) => s.offer);
   const drafts = useBookingStore((s) => s.passengers);
   const slots = useMemo(() => (offer ? slotsOf(offer.passengers) : []), [offer]);
@@ -360,17 +359,7 @@ export default function AddedServicesPage() {
   if (!offer) {
     body = <NoOfferState />;
   } else if (slots.some((slot) => !drafts[slot.id])) {
-    body = (
-      <StateView
-        title={t('booking.review_incomplete')}
-        testId="addons-incomplete"
-        action={
-          <Button color="primary" onClick={() => nav.replace(paths.passengersInfo)}>
-            {t('booking.edit_passengers')}
-          </Button>
-        }
-      />
-    );
+    body = <PassengersIncompleteState testId="addons-incomplete" />;
   } else {
     body = <AddonHub slots={slots} />;
   }

@@ -10,7 +10,6 @@ import { loginHref, paths } from '../../../app/paths';
 import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { EmailText } from '../../../components/email-text';
 import { NavBar } from '../../../components/nav-bar';
-import { StateView } from '../../../components/state-view';
 import { type CaptchaResponse, getCaptcha } from '../../../features/account/api/get-captcha';
 import { CaptchaChallenge } from '../../../features/account/components/captcha-challenge';
 import { FieldError } from '../../../features/account/components/form-field';
@@ -23,7 +22,7 @@ import { usePromoCodes } from '../../../features/booking/api/query-promo-codes';
 import { useSaveTicketOrder } from '../../../features/booking/api/save-ticket-order';
 import { useBookingStore } from '../../../features/booking/booking-store';
 import { FareConditionsList } from '../../../features/booking/components/fare-conditions';
-import { NoOfferState } from '../../../features/booking/components/no-offer';
+import { NoOfferState, PassengersIncompleteState } from '../../../features/booking/components/no-offer';
 import {
   draftName,
   mapServerFields,
@@ -480,7 +479,7 @@ function ReviewForm({ slots }: { slots: Slot[] }) {
  */
 export default function ReviewBookingPage() {
   const { t } = useTranslation();
-  const nav = useAppNavigate();
+  const _nav = useAppNavigate();
   const offer = useBookingStore((s) => s.offer);
   const order = useBookingStore((s) => s.order);
   const drafts = useBookingStore((s) => s.passengers);
@@ -496,17 +495,7 @@ export default function ReviewBookingPage() {
   } else if (!offer) {
     body = <NoOfferState />;
   } else if (slots.some((slot) => !drafts[slot.id])) {
-    body = (
-      <StateView
-        title={t('booking.review_incomplete')}
-        testId="review-incomplete"
-        action={
-          <Button color="primary" onClick={() => nav.replace(paths.passengersInfo)}>
-            {t('booking.edit_passengers')}
-          </Button>
-        }
-      />
-    );
+    body = <PassengersIncompleteState testId="review-incomplete" />;
   } else {
     body = <ReviewForm slots={slots} />;
   }
