@@ -60,6 +60,31 @@ export const paths = {
   /** Find an order: order number + document number, or PNR + surname. */
   searchTicket: '/pages/ticket/search-ticket/search-ticket',
   searchTicketResult: '/pages/ticket/search-ticket-result/search-ticket-result',
+  /** Online check-in of an order's passengers and legs (`?orderNo=`): issue 15, after-sales §9. */
+  checkIn: '/pages/ticket/check-in/check-in',
+  /** The boarding passes of an order (`?orderNo=`), kept on the device so they open offline. */
+  boardingPass: '/pages/ticket/boarding-pass/boarding-pass',
+  /** Linked orders (after-sales §2: associate-order list, add, detail `?orderNo=`). */
+  associateOrderList: '/pages/associate/associate-order-list/associate-order-list',
+  associateOrderAdd: '/pages/associate/associate-order-add/associate-order-add',
+  associateOrderDetail: '/pages/associate/associate-order-detail/associate-order-detail',
+  /** Linked tickets (associate-ticket list, add, detail `?ticketNo=`). */
+  associateTicketList: '/pages/associate/associate-ticket-list/associate-ticket-list',
+  associateTicketAdd: '/pages/associate/associate-ticket-add/associate-ticket-add',
+  associateTicketDetail: '/pages/associate/associate-ticket-detail/associate-ticket-detail',
+  /** Find a ticket by its number and passenger name (relevance-ticket: query, list, detail). */
+  relevanceQuery: '/pages/associate/relevance-query/relevance-query',
+  relevanceList: '/pages/associate/relevance-list/relevance-list',
+  relevanceDetail: '/pages/associate/relevance-detail/relevance-detail',
+  /** Online refunds (after-sales §2): the records, one record, and the request's steps. */
+  refundOrderList: '/pages/refund/refund-order-list/refund-order-list',
+  refundOrderDetail: '/pages/refund/refund-order-detail/refund-order-detail',
+  requestNoTips: '/pages/refund/request-no-tips/request-no-tips',
+  requestRefundPassenger: '/pages/refund/request-refund-passenger/request-refund-passenger',
+  requestRefundReason: '/pages/refund/request-refund-reason/request-refund-reason',
+  requestRefundConfirm: '/pages/refund/request-refund-confirm/request-refund-confirm',
+  refundAmountDetail: '/pages/refund/refund-amount-detail/refund-amount-detail',
+  requestRefundResult: '/pages/refund/request-refund-result/request-refund-result',
   /** The return-from-payment deep link (after-sales §2: abaPayReturn with orderNo) opens ticket detail. */
   abaPayReturn: '/abaPayReturn',
   /** Traveller account login (spec §2 More / account area); accepts `redirect` and `isReLogin=1`. */
@@ -128,6 +153,25 @@ const ORDER: Record<string, number> = {
   [paths.secondaryServices]: 23,
   [paths.secondarySeat]: 23.5,
   [paths.paySelect]: 24,
+  [paths.checkIn]: 23,
+  [paths.boardingPass]: 23.5,
+  [paths.associateOrderList]: 5,
+  [paths.associateOrderAdd]: 6,
+  [paths.associateOrderDetail]: 6,
+  [paths.associateTicketList]: 5,
+  [paths.associateTicketAdd]: 6,
+  [paths.associateTicketDetail]: 6,
+  [paths.relevanceQuery]: 20,
+  [paths.relevanceList]: 21,
+  [paths.relevanceDetail]: 22,
+  [paths.refundOrderList]: 5,
+  [paths.refundOrderDetail]: 6,
+  [paths.requestNoTips]: 23,
+  [paths.requestRefundPassenger]: 23.1,
+  [paths.requestRefundReason]: 23.2,
+  [paths.requestRefundConfirm]: 23.3,
+  [paths.refundAmountDetail]: 23.4,
+  [paths.requestRefundResult]: 23.5,
 };
 
 export function pageOrder(pathname: string): number {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGE_TAGS, messages } from '../index';
 import { addonsEn } from './addons-en';
+import { aftersalesEn } from './aftersales-en';
 import { allAppTexts } from './all';
 import { en } from './en';
 
@@ -42,5 +43,11 @@ describe('web locales', () => {
 
   test("the add-on screens' texts (loaded later) never repeat a first-paint key", () => {
     expect(Object.keys(addonsEn).filter((key) => Object.hasOwn(en, key))).toEqual([]);
+  });
+
+  test("the after-sales screens' texts repeat neither a first-paint key nor an add-on screen's", () => {
+    expect(
+      Object.keys(aftersalesEn).filter((key) => Object.hasOwn(en, key) || Object.hasOwn(addonsEn, key)),
+    ).toEqual([]);
   });
 });

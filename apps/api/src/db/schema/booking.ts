@@ -173,3 +173,39 @@ export const orderEvents = pgTable(
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
+
+/**
+ * Orders a traveller linked to their account (after-sales §1, issue 15): an order proved by its
+ * PNR and a passenger's surname (`order`), or a ticket proved by its number and its passenger's
+ * name (`ticket`, which links the ticket's order for that ticket). A linked order shows in the
+ * traveller's order list, and they may refund or change it as its owner may; unlinking deletes
+ * the row and nothing else.
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** order | ticket: what the traveller linked. */
+    kind: text('kind').notNull(),
+    /** The ticket linked (kind `ticket`). */
+    ticketNo: char('ticket_no', { length: 13 }),
+    /** The passenger whose name proved the link. */
+    passengerId: uuid('passenger_id').references(() => orderPassengers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_links_order_key').on(t.userId, t.orderId).where(sql`${t.kind} = 'order'`),
+    uniqueIndex('order_links_ticket_key').on(t.userId, t.ticketNo).where(sql`${t.kind} = 'ticket'`),
+    index('order_links_order_idx').on(t.orderId),
+    check(
+      'order_links_kind',
+      sql`${t.kind} in ('order', 'ticket') and (${t.kind} = 'order') = (${t.ticketNo} is null)`,
+    ),
+  ],
+);

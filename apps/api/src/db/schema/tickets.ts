@@ -7,6 +7,7 @@ import {
   pgSequence,
   pgTable,
   smallint,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -79,6 +80,8 @@ export const ticketCoupons = pgTable(
     couponNo: smallint('coupon_no').notNull(),
     usage: smallint('usage').notNull().default(CheckInStatus.unused),
     status: smallint('status').notNull().default(TicketStatus.issued),
+    /** When the passenger checked in for this coupon's flight (issue 15); null when not checked in. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],

@@ -65,6 +65,7 @@ export {
   payLateOrder,
   payOrder,
 } from './order-lifecycle';
+export { isOrderLinked } from './order-links';
 export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
 export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
 export { bookingGrant, OrdersService } from './orders.service';

@@ -29,6 +29,8 @@ export interface CouponView {
   usage: number;
   /** TicketStatus of the coupon alone */
   status: number;
+  /** When the passenger checked in for this coupon's flight (issue 15); null when not checked in. */
+  checkedInAt: Date | null;
 }
 
 /** The segments a ticket's coupons are for, with their position in the journey. */
@@ -180,9 +182,10 @@ export class TicketsRepository {
         segment_id: string;
         coupon_no: number;
         usage: number;
+        checked_in_at: Date | string | null;
         status: number;
       }>(sql`
-        select c.ticket_id, c.segment_id, c.coupon_no, c.usage, c.status
+        select c.ticket_id, c.segment_id, c.coupon_no, c.usage, c.status, c.checked_in_at
           from ticket_coupons c join tickets t on t.id = c.ticket_id
          where t.order_id = ${orderId}
          order by c.coupon_no`),
@@ -200,6 +203,7 @@ export class TicketsRepository {
           segmentId: c.segment_id,
           couponNo: Number(c.coupon_no),
           usage: Number(c.usage),
+          checkedInAt: c.checked_in_at === null ? null : new Date(c.checked_in_at),
           status: Number(c.status),
         })),
     }));

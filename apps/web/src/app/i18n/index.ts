@@ -20,8 +20,9 @@ const APP_NS = 'translation';
  */
 const SERVER_NS = 'server';
 /**
- * The add-on screens' texts (issue 14: the add-on step, seat maps, insurance, add-ons after
- * ticketing), one chunk per language, out of the first paint: every page past the tab bar waits
+ * The texts of the pages past the tab bar: the add-on screens' (issue 14: the add-on step, seat
+ * maps, insurance, add-ons after ticketing) and the after-sales screens' (issue 15: check-in and
+ * the boarding pass, linked orders and tickets, refunds), out of the first paint: every page past the tab bar waits
  * for them as it loads (router.tsx), and a text not found in the app's own is looked up here
  * (`fallbackNS`). Once loaded, a language switch loads them too before it switches.
  */
@@ -36,9 +37,21 @@ const LOADERS: Record<string, Record<LanguageTag, () => Promise<Texts>>> = {
     km: () => import('@wings/contracts/app-texts/km').then((m) => m.km),
   },
   [ADDON_NS]: {
-    zh: () => import('@wings/contracts/app-texts/addons-zh').then((m) => m.addonsZh),
-    en: () => import('@wings/contracts/app-texts/addons-en').then((m) => m.addonsEn),
-    km: () => import('@wings/contracts/app-texts/addons-km').then((m) => m.addonsKm),
+    zh: () =>
+      Promise.all([
+        import('@wings/contracts/app-texts/addons-zh').then((m) => m.addonsZh),
+        import('@wings/contracts/app-texts/aftersales-zh').then((m) => m.aftersalesZh),
+      ]).then(([addons, aftersales]) => ({ ...addons, ...aftersales })),
+    en: () =>
+      Promise.all([
+        import('@wings/contracts/app-texts/addons-en').then((m) => m.addonsEn),
+        import('@wings/contracts/app-texts/aftersales-en').then((m) => m.aftersalesEn),
+      ]).then(([addons, aftersales]) => ({ ...addons, ...aftersales })),
+    km: () =>
+      Promise.all([
+        import('@wings/contracts/app-texts/addons-km').then((m) => m.addonsKm),
+        import('@wings/contracts/app-texts/aftersales-km').then((m) => m.aftersalesKm),
+      ]).then(([addons, aftersales]) => ({ ...addons, ...aftersales })),
   },
   [SERVER_NS]: {
     zh: () => import('virtual:server-messages/zh').then((m) => m.default),

@@ -1,0 +1,14 @@
+import { checkinKm } from './aftersales/checkin-km';
+import { linkedKm } from './aftersales/linked-km';
+import { refundsKm } from './aftersales/refunds-km';
+
+/**
+ * The after-sales screens' texts in km (issue 15: check-in and the boarding pass, linked orders
+ * and tickets, online refunds), one part per area. Loaded with the add-on screens' texts as one
+ * namespace of the pages past the tab bar (app/i18n), never with the first paint.
+ */
+export const aftersalesKm: Readonly<Record<string, string>> = {
+  ...checkinKm,
+  ...linkedKm,
+  ...refundsKm,
+};
