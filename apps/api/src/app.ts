@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { accountsModule } from './modules/accounts';
 import { addonsModule } from './modules/addons';
 import { bookingModule } from './modules/booking';
+import { checkInModule } from './modules/check-in';
 import { contentModule } from './modules/content';
 import { dashboardAdminModule } from './modules/dashboard';
 import { exchangeRatesModule } from './modules/exchange-rates';
@@ -27,6 +28,7 @@ import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
+import { refundsCallsModule, refundsModule } from './modules/refunds';
 import { seatingModule } from './modules/seating';
 import { secondaryServicesCallsModule, secondaryServicesModule } from './modules/secondary-services';
 import { settingsModule } from './modules/settings';
@@ -38,6 +40,7 @@ import { AccessTokenRepository } from './platform/auth/access-token.repository';
 import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
+import { DevClock, devClockRoutes } from './platform/dev-clock';
 import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
 import { JobRunner } from './platform/jobs/jobs';
@@ -66,7 +69,13 @@ export { API_VERSION };
 /** The whole HTTP application: used by main.ts and, with app.inject, by the tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const now = deps.now ?? (() => new Date());
+  const wallClock = deps.now ?? (() => new Date());
+  // Outside production the clock may run ahead by the development clock's offset (platform/dev-clock.ts).
+  const devClock =
+    config.env !== 'production'
+      ? new DevClock(database.db, wallClock, { warn: (obj, msg) => app.log.warn(obj, msg) })
+      : null;
+  const now = devClock?.now ?? wallClock;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: (req) => {
@@ -127,9 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new AccessTokenService(
     new AccessTokenRepository(database.db),
     { id: config.appId, secret: config.appSecret, ttlSeconds: config.accessTokenTtlSeconds },
-    now,
+    // Access tokens keep the wall clock: the device signs its token request with its own time.
+    wallClock,
     {
-      limiter: new RateLimiter(database.db, now),
+      limiter: new RateLimiter(database.db, wallClock),
       perIpMinute: config.accessTokensPerIpMinute,
       perAppMinute: config.accessTokensPerAppMinute,
     },
@@ -155,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit: new AuditLog(database.db, now),
     notifications: new Notifications({ db: database.db, log: app.log }),
   };
+  devClock?.listen(platform.notifications);
   // One connection per process listens for every module's channel, from ready to close.
   app.addHook('onReady', () => platform.notifications.start());
   app.addHook('onClose', () => platform.notifications.stop());
@@ -193,15 +204,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Add-ons bought after ticketing (issue 14): the owner of the payable kind `addon`, before payments.
   const secondaryServices = { airlineCode: config.tickets.airlineCode };
   await app.register(secondaryServicesModule, { platform, config: secondaryServices });
+  // Online refunds (issue 15), part one: how a refund order learns its money is back (payments calls it).
+  await app.register(refundsModule, { platform, config: config.refunds });
   // Payments pays payables; booking owns the kind `order` (payments never imports booking).
   await app.register(paymentsModule, {
     platform,
     config: { ...config.payments, wechatOfficialAccount: config.oauth.wechat },
     owners: [app.orderPayables, app.addonPayables],
+    refundListeners: [app.refundMoney],
   });
   // The add-on calls and their expiry sweep, which pay and refund through payments.
   await app.register(secondaryServicesCallsModule, { platform, config: secondaryServices });
+  // The refund calls, the staff audit and the sweep: tickets, seats and money through their modules.
+  await app.register(refundsCallsModule, { platform, config: config.refunds });
   await app.register(itineraryModule, { platform, config: undefined });
+  // Online check-in, boarding passes and the departure close (issue 15).
+  await app.register(checkInModule, { platform, config: undefined });
   // The network's staff calls: a flight change writes the orders' history through booking.
   await app.register(networkAdminModule, { platform, config: undefined });
   // The staff dashboard: figures of booking, payments and inventory, each read through its module.
@@ -216,6 +234,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.layers.add('main', accessTokenRoutes(tokens));
   if (config.env !== 'production' && !config.smtpUrl) {
     app.layers.add('main', devMailboxRoutes({ db: database.db }));
+  }
+  if (devClock) {
+    app.layers.add('main', devClockRoutes({ clock: devClock, notifications: platform.notifications }));
   }
 
   // The request layers, each an encapsulated context with its envelope and authentication.

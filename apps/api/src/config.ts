@@ -9,6 +9,7 @@ import { type NetworkConfig, networkSettings } from './modules/network/network.c
 import { type OAuthConfig, oauthSettings } from './modules/oauth/oauth.config';
 import { type PaymentsConfig, paymentsSettings } from './modules/payments/payments.config';
 import { type PricingConfig, pricingSettings } from './modules/pricing/pricing.config';
+import { type RefundsConfig, refundsSettings } from './modules/refunds/refunds.config';
 import { type ShoppingConfig, shoppingSettings } from './modules/shopping/shopping.config';
 import { type TicketsConfig, ticketsSettings } from './modules/tickets/tickets.config';
 import { defineSettings, type SettingsBase, type SliceOf } from './platform/settings';
@@ -21,6 +22,7 @@ export type { OAuthConfig } from './modules/oauth/oauth.config';
 export type { AbaConfig, PaymentsConfig, WechatPayConfig } from './modules/payments/payments.config';
 export { ABA_SANDBOX_URL } from './modules/payments/payments.config';
 export type { PricingConfig } from './modules/pricing/pricing.config';
+export type { RefundsConfig } from './modules/refunds/refunds.config';
 export type { ShoppingConfig } from './modules/shopping/shopping.config';
 export type { TicketsConfig } from './modules/tickets/tickets.config';
 
@@ -228,6 +230,7 @@ const allSlices = [
   ticketsSettings,
   networkSettings,
   insuranceSettings,
+  refundsSettings,
 ];
 
 const ZNodeEnv = z.object({
@@ -252,6 +255,7 @@ const ZConfig = z
     ...ticketsSettings.env.shape,
     ...networkSettings.env.shape,
     ...insuranceSettings.env.shape,
+    ...refundsSettings.env.shape,
   })
   .superRefine((c, ctx) => {
     const base = baseOf(c.NODE_ENV);
@@ -283,6 +287,8 @@ export interface Config extends PlatformConfig {
   network: NetworkConfig;
   /** Travel insurance: which insurer sells (modules/insurance/insurance.config.ts). */
   insurance: InsuranceConfig;
+  /** Online refunds: each gateway's days to return money (modules/refunds/refunds.config.ts). */
+  refunds: RefundsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -312,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tickets: ticketsSettings.read(c, base),
     network: networkSettings.read(c, base),
     insurance: insuranceSettings.read(c, base),
+    refunds: refundsSettings.read(c, base),
   };
 }
 

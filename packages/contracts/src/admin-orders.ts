@@ -249,6 +249,18 @@ export const ZAdminOrderDetail = z.object({
   events: z.array(ZAdminOrderEvent),
   /** The audit log's rows about this order, newest first. */
   audit: z.array(ZAuditEntry),
+  /**
+   * Travellers' accounts that linked the order (issue 15, read-only), oldest first: by PNR +
+   * surname (`order`) or by one of its tickets (`ticket`, with its number).
+   */
+  linkedBy: z.array(
+    z.object({
+      userId: z.string(),
+      kind: z.enum(['order', 'ticket']),
+      ticketNo: z.string().nullable(),
+      linkedAt: z.string(),
+    }),
+  ),
 });
 export type AdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 

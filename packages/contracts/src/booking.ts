@@ -378,5 +378,7 @@ export const ZRuleIdQuery = z.object({ id: z.string().min(1).max(64) });
  */
 export const ZBookingSettingsResponse = z.object({
   guestNationalities: z.array(z.string().regex(/^[A-Z]{2}$/)),
+  /** The airline's 3-digit ticketing code (TICKET_AIRLINE_CODE): ticket numbers start with it (issue 15, linking a ticket). */
+  ticketAirlineCode: z.string().regex(/^\d{3}$/),
 });
 export type BookingSettings = z.infer<typeof ZBookingSettingsResponse>;

@@ -189,6 +189,67 @@ export const ErrorCodes = {
   addonBlocked: { code: '661', key: 'addons.blocked' },
   /** The passenger has an add-on order of this service waiting for payment; `data.secOrderNo` names it. */
   addonPending: { code: '662', key: 'addons.pending' },
+  // online check-in (issue 15, modules/check-in)
+  /** Check-in for the leg is not open yet (it opens 2 hours before departure, spec §9); `params.opensAt`. */
+  checkInNotOpen: { code: '700', key: 'checkin.not_open' },
+  /** Online check-in (or cancelling it) for the leg closed 60 minutes before departure (spec §9); `params.closesAt`. */
+  checkInClosed: { code: '701', key: 'checkin.closed' },
+  /** The passenger has no issued ticket for the leg, or the flight was cancelled or closed at departure. */
+  checkInUnavailable: { code: '702', key: 'checkin.unavailable' },
+  /** No free seat the passenger may take (seat rules) is left on the flight: check in at the airport. */
+  checkInNoSeat: { code: '703', key: 'checkin.no_seat' },
+  /** Boarding passes asked for an order with nobody checked in. */
+  checkInNoneCheckedIn: { code: '704', key: 'checkin.none_checked_in' },
+  // linked orders and tickets (issue 15, modules/booking order-links)
+  /** The ticket number is not 13 digits starting with the airline's code (spec §8 "ticket number format incorrect"). */
+  linkTicketFormat: { code: '690', key: 'linked.ticket_no_format' },
+  /** No live ticket has this number and passenger name: unknown, refunded, voided or replaced (spec §8). */
+  linkTicketNotFound: { code: '691', key: 'linked.ticket_not_found' },
+  /** No order has this PNR with a passenger of this surname (spec §8 "no order matches"). */
+  linkNoOrder: { code: '692', key: 'linked.no_order' },
+  /** The order is the caller's own: it is in their order list already. */
+  linkOwnOrder: { code: '693', key: 'linked.own_order' },
+  /** The caller has no link to this order or ticket number (a detail asked of someone else's link answers this too). */
+  linkNotFound: { code: '694', key: 'linked.not_linked' },
+  /** The caller has linked as many orders (or tickets) as one account may; `params.max` says how many. */
+  linkLimit: { code: '695', key: 'linked.limit' },
+  // online refunds (issue 15, modules/refunds): main layer 670-689, staff layer 4110-4119
+  /** A refund call on an order the caller may not refund (not its owner, no link, no full grant): spec §6, §8. */
+  refundNotOwner: { code: '670', key: 'refund.not_owner', httpStatus: 403 },
+  /** The order is not paid: nothing to refund (spec §8 "order unpaid"). */
+  refundOrderUnpaid: { code: '671', key: 'refund.order_unpaid' },
+  /** A segment to refund departs within 4 hours (spec §5, §9); `params.phone` is customer service. */
+  refundWithin4h: { code: '672', key: 'refund.within_4h' },
+  /** A chosen ticket was used or checked in (spec §5); `params.phone`. */
+  refundUsedTicket: { code: '673', key: 'refund.used_ticket' },
+  /** The booking has an infant (spec §5); `params.phone`. */
+  refundInfant: { code: '674', key: 'refund.infant' },
+  /** A route to or from mainland China (spec §5, §9; docs/decisions.md); `params.phone`. */
+  refundChinaRoute: { code: '675', key: 'refund.china_route_blocked' },
+  /** A fare (cabin) that is not refundable: Value (spec §5, §9); `params.phone`. */
+  refundCabin: { code: '676', key: 'refund.cabin_blocked' },
+  /** The flight is expired: departed beyond the 3-month no-show claim window (spec §5, §9); `params.phone`. */
+  refundFlightExpired: { code: '677', key: 'refund.flight_expired' },
+  /** No passenger chosen (spec §5 "at least one passenger"). */
+  refundNoPassenger: { code: '678', key: 'refund.no_passenger' },
+  /** Minors would stay without enough adults of 18+ (spec §5); `params.adultCount` is how many are needed. */
+  refundMinorsAlone: { code: '679', key: 'refund.minors_alone' },
+  /** A chosen passenger cannot be refunded (not ticketed, refunded, in another refund): spec §8 "no passenger meets refund conditions". */
+  refundNoEligible: { code: '680', key: 'refund.no_eligible' },
+  /** createRefund: the idempotency key was used for another request. */
+  refundKeyReused: { code: '681', key: 'refund.key_reused' },
+  /** No refund order with this number for the caller. */
+  refundNotFound: { code: '682', key: 'refund.not_found' },
+  /** confirmRefund: the draft was not confirmed in time; ask for the quote again. */
+  refundDraftExpired: { code: '683', key: 'refund.draft_expired' },
+  /** A chosen passenger's ticket is already being refunded (another request got there first). */
+  refundInProgress: { code: '684', key: 'refund.in_progress' },
+  /** A request the refund rules refuse otherwise (spec §8 "refund error, check the rules"). */
+  refundError: { code: '685', key: 'refund.error' },
+  /** Staff console: no refund order with this number. */
+  adminRefundOrderNotFound: { code: '4110', key: 'admin.refund_order_not_found' },
+  /** Staff console: approve or reject of a refund not waiting for audit; `data.status` says what it is. */
+  adminRefundOrderNotAuditing: { code: '4111', key: 'admin.refund_order_not_auditing' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

@@ -561,6 +561,131 @@ export const messages = {
     en: 'This fare cannot be refunded.',
     km: 'តម្លៃសំបុត្រនេះមិនអាចសងប្រាក់វិញបានទេ។',
   },
+  'refund.not_owner': {
+    zh: '该订单不属于当前用户，无法办理退票',
+    en: 'This order does not belong to the current user: it cannot be refunded here.',
+    km: 'ការបញ្ជាទិញនេះមិនមែនជារបស់អ្នកប្រើប្រាស់បច្ចុប្បន្នទេ៖ មិនអាចសងប្រាក់វិញនៅទីនេះបានទេ។',
+  },
+  'refund.order_unpaid': {
+    zh: '订单尚未支付，无法退票',
+    en: 'This order is not paid: there is nothing to refund.',
+    km: 'ការបញ្ជាទិញនេះមិនទាន់បានបង់ប្រាក់ទេ៖ គ្មានអ្វីត្រូវសងវិញទេ។',
+  },
+  'refund.within_4h': {
+    zh: '航班起飞前 4 小时内不可在线退票，请联系客服 {phone}',
+    en: 'Online refunds close 4 hours before departure. Please call customer service on {phone}.',
+    km: 'មិនអាចសងប្រាក់វិញតាមអនឡាញក្នុងរយៈពេល 4 ម៉ោងមុនពេលចេញដំណើរបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.used_ticket': {
+    zh: '机票已使用或已值机，不可在线退票，请联系客服 {phone}',
+    en: 'A ticket that was used or checked in cannot be refunded online. Please call customer service on {phone}.',
+    km: 'សំបុត្រដែលបានប្រើ ឬបានឆែកអ៊ីនរួច មិនអាចសងប្រាក់វិញតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.infant': {
+    zh: '含婴儿的订单不可在线退票，请联系客服 {phone}',
+    en: 'Bookings with an infant cannot be refunded online. Please call customer service on {phone}.',
+    km: 'ការកក់ដែលមានទារក មិនអាចសងប្រាក់វិញតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.china_route_blocked': {
+    zh: '往返中国大陆航线不可在线退票，请联系客服 {phone}',
+    en: 'Routes to or from mainland China cannot be refunded online. Please call customer service on {phone}.',
+    km: 'ជើងហោះហើរទៅ ឬមកពីប្រទេសចិនដីគោក មិនអាចសងប្រាក់វិញតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.cabin_blocked': {
+    zh: '该舱位不支持退票，如有疑问请联系客服 {phone}',
+    en: 'This cabin fare cannot be refunded. For questions, please call customer service on {phone}.',
+    km: 'តម្លៃថ្នាក់កៅអីនេះមិនអាចសងប្រាក់វិញបានទេ។ ប្រសិនបើមានសំណួរ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.flight_expired': {
+    zh: '航班已过期，不可在线退票，请联系客服 {phone}',
+    en: 'This flight has expired and cannot be refunded online. Please call customer service on {phone}.',
+    km: 'ជើងហោះហើរនេះផុតកំណត់ហើយ មិនអាចសងប្រាក់វិញតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'refund.no_passenger': {
+    zh: '请至少选择一位退票乘机人',
+    en: 'Choose at least one passenger to refund.',
+    km: 'សូមជ្រើសរើសអ្នកដំណើរយ៉ាងហោចណាស់ម្នាក់ដើម្បីសងប្រាក់វិញ។',
+  },
+  'refund.minors_alone': {
+    zh: '未成年乘机人须由至少 {adultCount} 位年满 18 周岁的成人陪同，请同时选择或保留足够的成人',
+    en: 'Minors must stay with at least {adultCount} adults aged 18 or over: refund them together, or keep enough adults on the booking.',
+    km: 'អនីតិជនត្រូវតែនៅជាមួយមនុស្សពេញវ័យអាយុ 18 ឆ្នាំឡើងយ៉ាងហោចណាស់ {adultCount} នាក់៖ សូមសងប្រាក់វិញជាមួយគ្នា ឬទុកមនុស្សពេញវ័យគ្រប់គ្រាន់នៅក្នុងការកក់។',
+  },
+  'refund.no_eligible': {
+    zh: '没有符合退票条件的乘机人',
+    en: 'No passenger meets the refund conditions.',
+    km: 'គ្មានអ្នកដំណើរណាម្នាក់បំពេញលក្ខខណ្ឌសងប្រាក់វិញទេ។',
+  },
+  'refund.key_reused': {
+    zh: '该请求编号已用于另一笔退票申请，请重新提交',
+    en: 'This request key was used for another refund request. Please submit again.',
+    km: 'លេខសំណើនេះត្រូវបានប្រើសម្រាប់សំណើសងប្រាក់វិញផ្សេងទៀតហើយ។ សូមដាក់ស្នើម្តងទៀត។',
+  },
+  'refund.not_found': {
+    zh: '退票单不存在',
+    en: 'This refund order does not exist.',
+    km: 'ការបញ្ជាសងប្រាក់វិញនេះមិនមានទេ។',
+  },
+  'refund.draft_expired': {
+    zh: '退票申请已超时，请重新计算退票费用后提交',
+    en: 'This refund request timed out. Please check the refund amount again and submit.',
+    km: 'សំណើសងប្រាក់វិញនេះហួសពេលហើយ។ សូមពិនិត្យចំនួនទឹកប្រាក់សងវិញម្តងទៀត ហើយដាក់ស្នើ។',
+  },
+  'refund.in_progress': {
+    zh: '该乘机人的机票正在退票中',
+    en: "This passenger's ticket is already being refunded.",
+    km: 'សំបុត្ររបស់អ្នកដំណើរនេះកំពុងស្ថិតក្នុងដំណើរការសងប្រាក់វិញរួចហើយ។',
+  },
+  'refund.error': {
+    zh: '退票失败，请查看退票规则',
+    en: 'The refund could not be made. Please check the refund rules.',
+    km: 'មិនអាចសងប្រាក់វិញបានទេ។ សូមពិនិត្យច្បាប់នៃការសងប្រាក់វិញ។',
+  },
+  'refund.reason.plans_changed': {
+    zh: '行程变更',
+    en: 'My travel plans changed',
+    km: 'ផែនការធ្វើដំណើររបស់ខ្ញុំបានផ្លាស់ប្តូរ',
+  },
+  'refund.reason.illness': {
+    zh: '本人或同行人生病（需提供医疗证明）',
+    en: 'I or a travel companion fell ill (with a medical certificate)',
+    km: 'ខ្ញុំ ឬដៃគូធ្វើដំណើរមានជំងឺ (មានវិញ្ញាបនបត្រវេជ្ជសាស្ត្រ)',
+  },
+  'refund.reason.visa_refused': {
+    zh: '签证被拒',
+    en: 'My visa was refused',
+    km: 'ទិដ្ឋាការរបស់ខ្ញុំត្រូវបានបដិសេធ',
+  },
+  'refund.reason.bereavement': {
+    zh: '直系亲属离世',
+    en: 'Death of a close family member',
+    km: 'ការស្លាប់របស់សមាជិកគ្រួសារជិតស្និទ្ធ',
+  },
+  'refund.reason.other_personal': {
+    zh: '其他个人原因',
+    en: 'Another personal reason',
+    km: 'ហេតុផលផ្ទាល់ខ្លួនផ្សេងទៀត',
+  },
+  'refund.reason.flight_canceled': {
+    zh: '航班取消',
+    en: 'The flight was canceled',
+    km: 'ជើងហោះហើរត្រូវបានលុបចោល',
+  },
+  'refund.reason.flight_retimed': {
+    zh: '航班时刻变更或延误',
+    en: 'The flight time changed or was delayed',
+    km: 'ម៉ោងហោះហើរបានផ្លាស់ប្តូរ ឬពន្យារពេល',
+  },
+  'admin.refund_order_not_found': {
+    zh: '退票单不存在',
+    en: 'No refund order has this number.',
+    km: 'គ្មានការបញ្ជាសងប្រាក់វិញណាមានលេខនេះទេ។',
+  },
+  'admin.refund_order_not_auditing': {
+    zh: '只有待审核的退票单才能审核通过或拒绝',
+    en: 'Only a refund waiting for audit can be approved or rejected.',
+    km: 'មានតែការសងប្រាក់វិញដែលកំពុងរង់ចាំការត្រួតពិនិត្យប៉ុណ្ណោះ ដែលអាចអនុម័ត ឬបដិសេធបាន។',
+  },
   // insurance
   'insurance.days_too_few': {
     zh: '保险天数至少为 {min} 天：结束日期不能早于出发日期',
@@ -662,6 +787,73 @@ export const messages = {
     zh: '附加服务订单 {secOrderNo} 正在等待支付，请先支付或放弃该订单',
     en: 'Add-on order {secOrderNo} is waiting for payment: pay it or give it up first.',
     km: 'ការបញ្ជាទិញសេវាបន្ថែម {secOrderNo} កំពុងរង់ចាំការទូទាត់៖ សូមបង់ប្រាក់ ឬបោះបង់វាជាមុនសិន។',
+  },
+  // online check-in (issue 15, modules/check-in)
+  'checkin.not_open': {
+    zh: '航班 {flightNo} 的网上值机将于 {opensAt} 开放（起飞前 2 小时）',
+    en: 'Online check-in for flight {flightNo} opens at {opensAt}, 2 hours before departure.',
+    km: 'ការចុះឈ្មោះតាមអ៊ីនធឺណិតសម្រាប់ជើងហោះហើរ {flightNo} បើកនៅម៉ោង {opensAt} គឺ 2 ម៉ោងមុនការចេញដំណើរ។',
+  },
+  'checkin.closed': {
+    zh: '航班 {flightNo} 的网上值机已于 {closesAt} 截止（起飞前 60 分钟），请前往机场柜台办理',
+    en: 'Online check-in for flight {flightNo} closed at {closesAt}, 60 minutes before departure. Please go to the airport check-in counter.',
+    km: 'ការចុះឈ្មោះតាមអ៊ីនធឺណិតសម្រាប់ជើងហោះហើរ {flightNo} បានបិទនៅម៉ោង {closesAt} គឺ 60 នាទីមុនការចេញដំណើរ។ សូមទៅបញ្ជរចុះឈ្មោះនៅព្រលានយន្តហោះ។',
+  },
+  'checkin.unavailable': {
+    zh: '{name} 无法在网上办理航班 {flightNo} 的值机：该航段没有有效客票，或航班已取消或已起飞',
+    en: '{name} cannot check in online for flight {flightNo}: there is no valid ticket for it, or the flight was cancelled or has departed.',
+    km: '{name} មិនអាចចុះឈ្មោះតាមអ៊ីនធឺណិតសម្រាប់ជើងហោះហើរ {flightNo} បានទេ៖ គ្មានសំបុត្រត្រឹមត្រូវសម្រាប់វា ឬជើងហោះហើរត្រូវបានលុបចោល ឬបានចេញដំណើររួចហើយ។',
+  },
+  'checkin.no_seat': {
+    zh: '航班 {flightNo} 已没有可分配给 {name} 的座位，请前往机场柜台办理值机',
+    en: 'No seat is left on flight {flightNo} that {name} may take. Please check in at the airport counter.',
+    km: 'គ្មានកៅអីនៅសល់លើជើងហោះហើរ {flightNo} ដែល {name} អាចអង្គុយបានទេ។ សូមចុះឈ្មោះនៅបញ្ជរព្រលានយន្តហោះ។',
+  },
+  'checkin.no_such_passenger': {
+    zh: '该订单中没有这位旅客',
+    en: 'This passenger is not in the booking.',
+    km: 'អ្នកដំណើរនេះមិនមាននៅក្នុងការកក់ទេ។',
+  },
+  'checkin.no_such_leg': {
+    zh: '该行程中没有这个航段',
+    en: 'The journey has no such flight.',
+    km: 'ដំណើរនេះមិនមានជើងហោះហើរនេះទេ។',
+  },
+  'checkin.none_checked_in': {
+    zh: '该订单尚无已值机的旅客，没有登机牌',
+    en: 'No passenger of this order is checked in yet, so there is no boarding pass.',
+    km: 'មិនទាន់មានអ្នកដំណើរណាម្នាក់នៃការកក់នេះបានចុះឈ្មោះនៅឡើយទេ ដូច្នេះគ្មានប័ណ្ណឡើងយន្តហោះទេ។',
+  },
+  // linked orders and tickets (issue 15, order-links)
+  'linked.ticket_no_format': {
+    zh: '客票号格式不正确，应为以航空公司代码开头的 13 位数字',
+    en: 'The ticket number format is incorrect: it has 13 digits and starts with the airline’s code.',
+    km: 'ទម្រង់លេខសំបុត្រមិនត្រឹមត្រូវ៖ វាមាន 13 ខ្ទង់ ហើយចាប់ផ្តើមដោយលេខកូដក្រុមហ៊ុនអាកាសចរណ៍។',
+  },
+  'linked.ticket_not_found': {
+    zh: '客票已退票或不存在，请核对客票号和旅客姓名',
+    en: 'The ticket has been refunded or cannot be found. Check the ticket number and the passenger’s name.',
+    km: 'សំបុត្រត្រូវបានសងប្រាក់វិញ ឬរកមិនឃើញ។ សូមពិនិត្យលេខសំបុត្រ និងឈ្មោះអ្នកដំណើរ។',
+  },
+  'linked.no_order': {
+    zh: '没有匹配的订单，请核对 PNR 和旅客姓氏',
+    en: 'No order matches. Check the PNR and the passenger’s surname.',
+    km: 'គ្មានការបញ្ជាទិញដែលត្រូវគ្នាទេ។ សូមពិនិត្យ PNR និងនាមត្រកូលអ្នកដំណើរ។',
+  },
+  'linked.own_order': {
+    zh: '这是您自己的订单，已在您的订单列表中',
+    en: 'This is your own order: it is already in your order list.',
+    km: 'នេះជាការបញ្ជាទិញរបស់អ្នកផ្ទាល់៖ វាមាននៅក្នុងបញ្ជីការបញ្ជាទិញរបស់អ្នករួចហើយ។',
+  },
+  'linked.not_linked': {
+    zh: '该订单或客票未关联到您的账户',
+    en: 'This order or ticket is not linked to your account.',
+    km: 'ការបញ្ជាទិញ ឬសំបុត្រនេះមិនបានភ្ជាប់ទៅគណនីរបស់អ្នកទេ។',
+  },
+  'linked.limit': {
+    zh: '每个账户最多可关联 {max} 个订单和 {max} 张客票，请先取消不需要的关联',
+    en: 'An account can link at most {max} orders and {max} tickets. Unlink one you no longer need first.',
+    km: 'គណនីមួយអាចភ្ជាប់ការបញ្ជាទិញបានច្រើនបំផុត {max} និងសំបុត្រ {max}។ សូមផ្តាច់មួយដែលអ្នកលែងត្រូវការជាមុនសិន។',
   },
   'addons.flown': {
     zh: '该航段已起飞',

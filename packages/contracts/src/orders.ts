@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCouponCheckIn } from './check-in';
 import { ZLocalizedText, ZMoney } from './common';
 
 /**
@@ -88,6 +89,11 @@ export const ZTicketCoupon = z.object({
   legSeq: z.number().int(),
   couponNo: z.number().int(),
   usage: ZCouponUsage,
+  /**
+   * Online check-in (issue 15): checked in, flown (usage 11) or a no-show once the flight closed.
+   * Order detail always sends it; a reader without it takes not_checked_in.
+   */
+  checkIn: ZCouponCheckIn.optional(),
 });
 export type TicketCoupon = z.infer<typeof ZTicketCoupon>;
 
@@ -238,6 +244,12 @@ export type OrderInsurance = z.infer<typeof ZOrderInsurance>;
 export const ZOrderDetail = ZOrderSummary.extend({
   /** `full` for the owner or a full grant; `limited` for a grant from PNR + surname (personal fields absent). */
   view: ZOrderAccessScope,
+  /**
+   * Whether the reader may refund or change the order (after-sales §6, issue 15): its owner, a
+   * member who linked it (who reads the limited view), a guest who proved it with a document
+   * number, staff. The pages offer a refund or a change only then; the server checks again.
+   */
+  mayManage: z.boolean(),
   contact: ZOrderContact,
   passengers: z.array(ZOrderPassenger),
   price: ZOrderPrice,
@@ -262,8 +274,15 @@ export const ZMemberOrderListRequest = z.object({
 });
 export type MemberOrderListRequest = z.infer<typeof ZMemberOrderListRequest>;
 
+/**
+ * An order of the member's list: their own, or one they linked (issue 15, linked orders and
+ * tickets: `linked` true, by its PNR + a surname or by one of its tickets).
+ */
+export const ZMemberOrderSummary = ZOrderSummary.extend({ linked: z.boolean().optional() });
+export type MemberOrderSummary = z.infer<typeof ZMemberOrderSummary>;
+
 export const ZMemberOrderList = z.object({
-  orders: z.array(ZOrderSummary),
+  orders: z.array(ZMemberOrderSummary),
   total: z.number().int(),
   page: z.number().int(),
 });

@@ -1,5 +1,7 @@
 export * from './account';
 export * from './addons';
+export * from './bcbp';
+export * from './check-in';
 export * from './customer-service';
 export * from './date-format';
 export * from './dates';
@@ -13,7 +15,9 @@ export * from './party';
 export * from './passenger-types';
 export * from './person';
 export * from './promotion';
+export * from './refunds';
 export * from './search';
 export * from './seats';
 export * from './secondary-services';
 export * from './signature';
+export * from './tickets';

@@ -61,6 +61,8 @@ export type ModuleName =
   | 'addons'
   | 'insurance'
   | 'secondary-services'
+  | 'refunds'
+  | 'check-in'
   | 'dev-mailbox';
 
 /**

@@ -25,6 +25,19 @@ const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
   [paths.associateEmail]: loginOnly,
   [paths.passengerList]: loginOnly,
   [paths.editPassenger]: loginOnly,
+  // Linked orders and tickets (issue 15): every page is the logged-in traveller's.
+  [paths.associateOrderList]: loginOnly,
+  [paths.associateOrderAdd]: loginOnly,
+  [paths.associateOrderDetail]: loginOnly,
+  [paths.associateTicketList]: loginOnly,
+  [paths.associateTicketAdd]: loginOnly,
+  [paths.associateTicketDetail]: loginOnly,
+  [paths.relevanceQuery]: loginOnly,
+  [paths.relevanceList]: loginOnly,
+  [paths.relevanceDetail]: loginOnly,
+  // Online refunds (issue 15): the records are the signed-in traveller's; the request's pages
+  // and one refund's are open to a guest holding the order's grant (order number + document).
+  [paths.refundOrderList]: loginOnly,
 };
 
 /** Route paths match whatever the case and a trailing slash, as the router matches them. */

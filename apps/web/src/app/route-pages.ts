@@ -36,6 +36,9 @@ export const ROUTE_PAGES = {
   [paths.secondarySeat]: 'tickets/secondary-seat',
   [paths.searchTicket]: 'tickets/search-ticket',
   [paths.searchTicketResult]: 'tickets/search-ticket-result',
+  // Online check-in and the boarding pass (issue 15).
+  [paths.checkIn]: 'tickets/check-in',
+  [paths.boardingPass]: 'tickets/boarding-pass',
   [paths.more]: 'more/more',
   [paths.login]: 'more/login',
   [paths.register]: 'more/register',
@@ -50,6 +53,25 @@ export const ROUTE_PAGES = {
   [paths.associateEmail]: 'more/associate-email',
   [paths.passengerList]: 'more/passenger-list',
   [paths.editPassenger]: 'more/edit-passenger',
+  // Linked orders and tickets (issue 15).
+  [paths.associateOrderList]: 'associate/associate-order-list',
+  [paths.associateOrderAdd]: 'associate/associate-order-add',
+  [paths.associateOrderDetail]: 'associate/associate-order-detail',
+  [paths.associateTicketList]: 'associate/associate-ticket-list',
+  [paths.associateTicketAdd]: 'associate/associate-ticket-add',
+  [paths.associateTicketDetail]: 'associate/associate-ticket-detail',
+  [paths.relevanceQuery]: 'associate/relevance-query',
+  [paths.relevanceList]: 'associate/relevance-list',
+  [paths.relevanceDetail]: 'associate/relevance-detail',
+  // Online refunds (issue 15).
+  [paths.refundOrderList]: 'refund/refund-order-list',
+  [paths.refundOrderDetail]: 'refund/refund-order-detail',
+  [paths.requestNoTips]: 'refund/request-no-tips',
+  [paths.requestRefundPassenger]: 'refund/request-refund-passenger',
+  [paths.requestRefundReason]: 'refund/request-refund-reason',
+  [paths.requestRefundConfirm]: 'refund/request-refund-confirm',
+  [paths.refundAmountDetail]: 'refund/refund-amount-detail',
+  [paths.requestRefundResult]: 'refund/request-refund-result',
 } as const satisfies Readonly<Record<string, `${string}/${string}`>>;
 
 /** The source file of a page named `<area>/<page>`, relative to src/. */

@@ -72,8 +72,10 @@ export const defaultHandler: Handler = (call) => {
     return ok({ access_token: 'token-1', expires_in: 7200 });
   }
   if (call.path === '/api/travelsky/ibe/getAirport') return ok({ airports: AIRPORTS });
-  // The API's default GUEST_NATIONALITIES.
-  if (call.path === '/api/booking/settings') return ok({ guestNationalities: ['KH', 'CN', 'TH'] });
+  // The API's default GUEST_NATIONALITIES and TICKET_AIRLINE_CODE.
+  if (call.path === '/api/booking/settings') {
+    return ok({ guestNationalities: ['KH', 'CN', 'TH'], ticketAirlineCode: '881' });
+  }
   // The API's default customer-service contact (the spec's hours, no phone or e-mail set).
   if (call.path === '/api/settings/customer-service') return ok(DEFAULT_CUSTOMER_SERVICE);
   if (call.path.startsWith('/api/travelsky/ibe/getFlightByDepartCity/')) {

@@ -105,6 +105,7 @@ export function makeOrderDetail(patch: Partial<OrderDetail> = {}): OrderDetail {
   return {
     ...makeOrderSummary(),
     view: 'full',
+    mayManage: true,
     contact: { name: 'DARA SOK', email: 'd***@example.com', countryCode: '+855', phone: '12****78' },
     passengers: [makePassenger(0), makePassenger(1)],
     price: {
@@ -142,6 +143,7 @@ export function limitedOrderDetail(): OrderDetail {
   return {
     ...full,
     view: 'limited',
+    mayManage: false,
     contact: { name: full.contact.name, email: full.contact.email },
     passengers: full.passengers.map(
       ({ seq, passengerType, surname, givenName, middleName, title, ticket }) => ({

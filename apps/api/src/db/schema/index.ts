@@ -12,6 +12,7 @@ export * from './network';
 export * from './oauth';
 export * from './payments';
 export * from './platform';
+export * from './refunds';
 export * from './seating';
 export * from './secondary-services';
 export * from './settings';

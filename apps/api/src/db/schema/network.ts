@@ -190,6 +190,10 @@ export const flights = pgTable(
     status: text('status').notNull().default('scheduled'),
     /** When staff marked the flight departed; null before. */
     departedAt: timestamp('departed_at', { withTimezone: true }),
+    /** The last check-in sequence number given on the flight (issue 15, online check-in). */
+    checkInCount: integer('check_in_count').notNull().default(0),
+    /** When the departure close ran (issue 15): checked-in coupons used, the others no-shows; null before. */
+    departureClosedAt: timestamp('departure_closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -166,7 +166,7 @@ export const paymentRefunds = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    /** seats_gone | duplicate_payment | staff */
+    /** seats_gone | duplicate_payment | staff | ticket_refund | refund_order */
     reason: text('reason').notNull(),
     status: text('status').notNull().default('pending'),
     gatewayRefundReference: text('gateway_refund_reference'),
@@ -183,6 +183,10 @@ export const paymentRefunds = pgTable(
     uniqueIndex('payment_refunds_whole_payment_key')
       .on(t.paymentId)
       .where(sql`${t.reason} in ('seats_gone', 'duplicate_payment')`),
+    /** A refund order's money (modules/refunds) comes back from a payment once: line_ref is the refund order's id. */
+    uniqueIndex('payment_refunds_refund_order_key')
+      .on(t.paymentId, t.lineRef)
+      .where(sql`${t.reason} = 'refund_order'`),
     check('payment_refunds_amount_positive', sql`${t.amount} > 0`),
     check('payment_refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     /** The staff dashboard: refunds not paid back yet (few at any time) and the oldest of them. */

@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -97,4 +101,18 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
   ],
+);
+
+/**
+ * The development clock's offset (platform/dev-clock.ts, issue 15): one row every API process
+ * reads, so a test moving the clock moves it everywhere. Outside production only.
+ */
+export const devClock = pgTable(
+  'dev_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('dev_clock_one_row', sql`${t.id} = 1`)],
 );

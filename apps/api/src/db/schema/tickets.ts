@@ -4,9 +4,11 @@ import {
   type AnyPgColumn,
   char,
   index,
+  integer,
   pgSequence,
   pgTable,
   smallint,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -82,6 +84,12 @@ export const ticketCoupons = pgTable(
     status: smallint('status').notNull().default(TicketStatus.issued),
     /** When the passenger checked in for this coupon's flight (issue 15); null when not checked in. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** The passenger's check-in sequence number on the flight (network's counter), printed on the boarding pass. */
+    checkInSeq: integer('check_in_seq'),
+    /** The seat given at check-in because none was bought (cancelling the check-in frees it); null otherwise. */
+    checkInSeat: text('check_in_seat'),
+    /** The flight closed at departure without the passenger checked in (a no-show; refund fees and miles read it). */
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],

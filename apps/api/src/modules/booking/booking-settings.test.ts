@@ -7,26 +7,29 @@ describe('GET /api/booking/settings: the settings the app reads instead of keepi
   let other: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    other = await createTestApp({ env: { GUEST_NATIONALITIES: 'vn,kh' } });
+    other = await createTestApp({ env: { GUEST_NATIONALITIES: 'vn,kh', TICKET_AIRLINE_CODE: '123' } });
   });
   afterAll(async () => {
     await t.close();
     await other.close();
   });
 
-  it('answers the nationalities a guest may book, from GUEST_NATIONALITIES', async () => {
+  it('answers the nationalities a guest may book (GUEST_NATIONALITIES) and the ticketing code (TICKET_AIRLINE_CODE)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/booking/settings', headers: t.headers() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe('0');
-    expect(ZBookingSettingsResponse.parse(body.data)).toEqual({ guestNationalities: ['KH', 'CN', 'TH'] });
+    expect(ZBookingSettingsResponse.parse(body.data)).toEqual({
+      guestNationalities: ['KH', 'CN', 'TH'],
+      ticketAirlineCode: '881',
+    });
 
     const changed = await other.app.inject({
       method: 'GET',
       url: '/api/booking/settings',
       headers: other.headers(),
     });
-    expect(changed.json().data).toEqual({ guestNationalities: ['VN', 'KH'] });
+    expect(changed.json().data).toEqual({ guestNationalities: ['VN', 'KH'], ticketAirlineCode: '123' });
   });
 
   it('needs the access token like every main-layer call, and no login', async () => {

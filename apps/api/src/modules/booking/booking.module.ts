@@ -7,6 +7,7 @@ import { registerBookingJobs } from './booking.jobs';
 import { bookingRoutes } from './booking.routes';
 import { bookingSettingsRoutes } from './booking-settings.routes';
 import { createBooking } from './index';
+import { orderLinksRoutes } from './order-links.routes';
 import { ordersRoutes } from './orders.routes';
 import type { OrdersService } from './orders.service';
 
@@ -70,12 +71,20 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
 
     app.layers.add('main', bookingRoutes({ service: booking.service }));
     // The nationalities a guest may book, for the app's booking form (it keeps no copy).
-    app.layers.add('main', bookingSettingsRoutes({ guestNationalities: settings.guestNationalities }));
+    app.layers.add(
+      'main',
+      bookingSettingsRoutes({
+        guestNationalities: settings.guestNationalities,
+        ticketAirlineCode: airlineCode,
+      }),
+    );
     // The staff console's orders: search, the order page, cancelling an unpaid order.
     app.layers.add('staff', bookingAdminRoutes({ service: booking.admin }));
     app.layers.add(
       'main',
       ordersRoutes({ service: booking.orders, db, now, grantKeys: platform.keys.orderGrant, devPayOneCent }),
     );
+    // Orders and tickets travellers link to their accounts (issue 15).
+    app.layers.add('main', orderLinksRoutes({ service: booking.links, db, now }));
   },
 );

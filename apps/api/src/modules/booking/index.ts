@@ -14,6 +14,9 @@ import {
 } from './booking.service';
 import type { AddonPorts } from './booking-addons';
 import { ExpiryQueue } from './expiry-queue';
+import { isOrderLinked } from './order-links';
+import { OrderLinksRepository } from './order-links.repository';
+import { OrderLinksService } from './order-links.service';
 import { createOrderPayableOwner } from './order-payable';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -66,10 +69,16 @@ export {
   payOrder,
 } from './order-lifecycle';
 export { isOrderLinked } from './order-links';
+export { LINK_LOOKUP_LIMIT, LINK_TARGET_LIMIT, orderLinksRoutes } from './order-links.routes';
+export { OrderLinksService } from './order-links.service';
 export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
 export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
 export { bookingGrant, OrdersService } from './orders.service';
 export { DOCUMENT_READERS, OrdersAdminService, type StaffCaller } from './orders-admin.service';
+/** An order as the online refund reads it: passengers, legs with fare families, price lines, flight changes (issue 15). */
+export { type RefundOrderFacts, refundOrderFacts } from './refund-facts';
+/** A ticket's steps after issue in its order's history, and the legs on a flight (issue 15, modules/check-in). */
+export { recordTicketEvent, segmentsOnFlight, type TicketEvent } from './ticket-events';
 /** An order's passengers and legs as the add-ons bought after ticketing read them (issue 14, secondary-services). */
 export {
   type TicketedOrder,
@@ -129,6 +138,8 @@ export interface Booking {
   admin: OrdersAdminService;
   /** New orders' expiry jobs, sent in batches; flushed when the app closes. */
   expiries: ExpiryQueue;
+  /** Orders and tickets travellers linked to their accounts (issue 15). */
+  links: OrderLinksService;
 }
 
 /** Builds the booking module's services by constructor injection. */
@@ -149,11 +160,14 @@ export function createBooking(deps: BookingDeps): Booking {
     ...deps.settings,
     addons: deps.addons,
   });
+  const linksRepo = new OrderLinksRepository(db);
   const orders = new OrdersService({
     repo: new OrdersRepository(db),
     now,
     grantKeys: deps.grantKeys,
     zones: deps.zones,
+    // A traveller who linked the order reads it as PNR + surname lets a guest read it (issue 15).
+    linked: (userId, orderId) => isOrderLinked(db, userId, orderId),
     reads: {
       tickets: (orderId) => deps.tickets.currentByPassenger(orderId),
       refunds: (orderNo) => refundsOf(db, 'order', orderNo),
@@ -199,8 +213,16 @@ export function createBooking(deps: BookingDeps): Booking {
       ...(deps.addons.insurance ? { policies: deps.addons.insurance.policyViews } : {}),
     },
     cancelUnpaid: (orderId, actor, staff) => service.cancelUnpaid(orderId, actor, staff),
+    linkedBy: (orderId) => linksRepo.accountsLinking(orderId),
   });
-  return { service, orders, payableOwner, ticketing, expiries, admin };
+  const links = new OrderLinksService({
+    repo: linksRepo,
+    orders: ordersRepo,
+    summaries: (rows) => orders.summaries(rows),
+    tickets: deps.tickets,
+    airlineCode: deps.airlineCode,
+  });
+  return { service, orders, payableOwner, ticketing, expiries, admin, links };
 }
 
 /** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */

@@ -68,6 +68,10 @@ export interface OrdersAdminDeps {
     seats(orderId: string): Promise<Array<{ seat: string; passengerRef: string; segmentRef: string }>>;
     policies?(orderId: string): Promise<PolicyView[]>;
   };
+  /** The accounts that linked the order (issue 15, order-links). */
+  linkedBy?(
+    orderId: string,
+  ): Promise<Array<{ userId: string; kind: 'order' | 'ticket'; ticketNo: string | null; linkedAt: Date }>>;
   /** Booking's own cancel (the traveller's and the expiry's path): seats and promo code use go back. */
   cancelUnpaid(
     orderId: string,
@@ -165,6 +169,7 @@ export class OrdersAdminService {
       zones,
       seats,
       policies,
+      linkedBy,
     ] = await Promise.all([
       deps.orders.segments([head.id]),
       deps.orders.passengers(head.id),
@@ -178,6 +183,7 @@ export class OrdersAdminService {
       deps.zones.zones(),
       deps.addons ? deps.addons.seats(head.id) : Promise.resolve([]),
       deps.addons?.policies ? deps.addons.policies(head.id) : Promise.resolve([]),
+      deps.linkedBy ? deps.linkedBy(head.id) : Promise.resolve([]),
     ]);
     const zoneOf = (code: string) => zones.get(code) ?? deps.zones.hubZone;
     const seqOfPassenger = new Map(passengers.map((p) => [p.id, p.seq]));
@@ -323,6 +329,7 @@ export class OrdersAdminService {
         data: e.data,
       })),
       audit: audit.list,
+      linkedBy: linkedBy.map((l) => ({ ...l, linkedAt: l.linkedAt.toISOString() })),
     };
   }
 

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { orderPassengers, orderPriceLines, orderSegments, orders } from '../../db/schema/booking';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { orderLinks, orderPassengers, orderPriceLines, orderSegments, orders } from '../../db/schema/booking';
 import type { Db } from '../../platform/db';
 import { type NewPassenger, type NewSegment, orderHeadColumns, type StoredOrder } from './booking.repository';
 
@@ -82,17 +82,22 @@ export class OrdersRepository {
     return rows.length > 0;
   }
 
-  /** One page of a user's orders, newest first, and how many there are in all. */
+  /** One page of a user's orders (their own and those they linked), newest first, and how many there are in all. */
   async pageOfUser(
     userId: string,
     status: number | undefined,
     limit: number,
     offset: number,
   ): Promise<{ rows: OrderRow[]; total: number }> {
-    const where =
-      status === undefined
-        ? eq(orders.userId, userId)
-        : and(eq(orders.userId, userId), eq(orders.status, status));
+    // Their own orders and those they linked (issue 15: by PNR, or by one of its tickets).
+    const mine = or(
+      eq(orders.userId, userId),
+      inArray(
+        orders.id,
+        this.db.select({ id: orderLinks.orderId }).from(orderLinks).where(eq(orderLinks.userId, userId)),
+      ),
+    );
+    const where = status === undefined ? mine : and(mine, eq(orders.status, status));
     const [rows, totals] = await Promise.all([
       this.db
         .select(orderColumns)

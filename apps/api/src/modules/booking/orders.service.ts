@@ -12,7 +12,7 @@ import type {
   OrderStatus,
   OrderSummary,
 } from '@wings/contracts';
-import { localDate, toLocalIso } from '@wings/rules';
+import { couponCheckIn, localDate, toLocalIso } from '@wings/rules';
 import { type Actor, orderView } from '../../platform/access';
 import { AppError, invalid } from '../../platform/errors';
 import { type GrantScope, ORDER_GRANT_TTL_MS, signOrderGrant } from '../../platform/order-grant';
@@ -25,7 +25,14 @@ import type { OrderRow, OrdersRepository, PassengerRow, PriceLineRow, SegmentRow
 export interface OrderTicket {
   ticketNo: string;
   status: number;
-  coupons: Array<{ segmentId: string; couponNo: number; usage: number }>;
+  coupons: Array<{
+    segmentId: string;
+    couponNo: number;
+    usage: number;
+    /** Online check-in (issue 15): when checked in, when the flight closed without them. */
+    checkedInAt?: Date | null;
+    noShowAt?: Date | null;
+  }>;
 }
 
 /** A refund of one of the order's payments. */
@@ -112,6 +119,11 @@ export interface OrdersServiceDeps {
   zones: AirportZones;
   /** Tickets and refunds of an order, from their modules. */
   reads: OrderDetailPorts;
+  /**
+   * Whether the traveller linked the order to their account (issue 15, order-links.ts): they
+   * read it as a limited grant (PNR + surname) lets a guest read it.
+   */
+  linked?(userId: string, orderId: string): Promise<boolean>;
 }
 
 /**
@@ -251,7 +263,16 @@ function ticketsOf(
   for (const [passengerId, t] of tickets) {
     const coupons = t.coupons
       .filter((c) => seqOf.has(c.segmentId))
-      .map((c) => ({ legSeq: seqOf.get(c.segmentId)!, couponNo: c.couponNo, usage: c.usage }))
+      .map((c) => ({
+        legSeq: seqOf.get(c.segmentId)!,
+        couponNo: c.couponNo,
+        usage: c.usage,
+        checkIn: couponCheckIn({
+          usage: c.usage,
+          checkedInAt: c.checkedInAt ?? null,
+          noShowAt: c.noShowAt ?? null,
+        }),
+      }))
       .sort((a, b) => a.legSeq - b.legSeq);
     out.set(passengerId, { ticketNo: t.ticketNo, status: t.status, coupons } as NonNullable<Ticket>);
   }
@@ -327,13 +348,24 @@ export class OrdersService {
   async upgrade(request: OrderAccessUpgradeRequest, actor: Actor): Promise<OrderLookupResponse> {
     const { repo } = this.deps;
     const order = await repo.byOrderNo(request.orderNo);
-    if (!order || !orderView(actor, order)) {
+    if (!order || !(await this.viewOf(actor, order))) {
       throw new AppError('orderNotFound');
     }
     if (!(await repo.hasDocument(order.id, request.docNumber))) {
       throw invalid([{ field: 'docNumber', key: 'order_document_mismatch' }]);
     }
     return this.granted(order, 'full');
+  }
+
+  /**
+   * How the actor may read the order (platform/access `orderView`); a traveller who linked it
+   * (issue 15) reads the limited view, as the PNR + surname or ticket that proved the link would
+   * let a guest, and may upgrade it with a passenger's document number.
+   */
+  private async viewOf(actor: Actor, order: OrderRow): Promise<GrantScope | null> {
+    const view = orderView(actor, order);
+    if (view || actor.kind !== 'traveller' || !this.deps.linked) return view;
+    return (await this.deps.linked(actor.userId, order.id)) ? 'limited' : null;
   }
 
   /** The order's summary with a new 2-hour grant of `scope`. */
@@ -356,7 +388,7 @@ export class OrdersService {
     const { repo, reads } = this.deps;
     const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError('orderNotFound');
-    const view = orderView(actor, order);
+    const view = await this.viewOf(actor, order);
     if (!view) throw new AppError('orderNotFound');
     const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds, seats, policies] =
       await Promise.all([
@@ -373,9 +405,18 @@ export class OrdersService {
     const tickets = ticketsOf(ticketsByPassenger, segments);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
     const full = view === 'full';
+    // A traveller reading the limited view of someone else's order reads it through a link
+    // (viewOf) or a PNR + surname grant: only the link lets them manage it.
+    const mayManage =
+      full ||
+      (actor.kind === 'traveller' &&
+        order.userId !== actor.userId &&
+        this.deps.linked !== undefined &&
+        (await this.deps.linked(actor.userId, order.id)));
     return {
       ...summary!,
       view,
+      mayManage,
       contact: {
         name: contact?.name ?? '',
         // Masked in both views: the itinerary card says where the itinerary goes.
@@ -414,14 +455,19 @@ export class OrdersService {
     return this.deps.repo.mailFacts(orderNo);
   }
 
-  /** The user's own orders, newest first. */
+  /**
+   * The user's orders, newest first: their own and those they linked (issue 15), each linked one
+   * marked `linked`.
+   */
   async memberOrders(userId: string, request: MemberOrderListRequest): Promise<MemberOrderList> {
     const { page, pageSize, status } = request;
     const { rows, total } = await this.deps.repo.pageOfUser(userId, status, pageSize, (page - 1) * pageSize);
-    return { orders: await this.summaries(rows), total, page };
+    const summaries = await this.summaries(rows);
+    return { orders: summaries.map((s, i) => ({ ...s, linked: rows[i]!.userId !== userId })), total, page };
   }
 
-  private async summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+  /** Orders as list entries (the member's list, look-ups, linked orders): legs in local time, the total of their lines. */
+  async summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
     const { repo } = this.deps;
     const ids = rows.map((o) => o.id);
     const [segments, counts, lines] = await Promise.all([

@@ -227,13 +227,24 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
       expect(p.ticket.ticketNo).toMatch(/^999\d{10}$/);
       expect(p.ticket.status).toBe(TicketStatus.issued);
       expect(p.ticket.coupons).toEqual([
-        { legSeq: d.legs[0].seq, couponNo: d.legs[0].seq + 1, usage: expect.any(Number) },
+        {
+          legSeq: d.legs[0].seq,
+          couponNo: d.legs[0].seq + 1,
+          usage: expect.any(Number),
+          checkIn: expect.any(String),
+        },
       ]);
     }
     // The first passenger's coupon is used, the second's not.
     expect(
       d.passengers.map((p: { ticket: { coupons: Array<{ usage: number }> } }) => p.ticket.coupons[0]!.usage),
     ).toEqual([11, 10]);
+    // Online check-in (issue 15): a used coupon reads flown.
+    expect(
+      d.passengers.map(
+        (p: { ticket: { coupons: Array<{ checkIn: string }> } }) => p.ticket.coupons[0]!.checkIn,
+      ),
+    ).toEqual(['flown', 'not_checked_in']);
     expect(JSON.stringify(d)).not.toContain(a1.docs[0]);
 
     // Every field of the passenger detail: birth date, document expiry, phone masked in the middle.
@@ -433,6 +444,7 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     expect(res.body.code, JSON.stringify(res.body)).toBe('0');
     const d = res.body.data;
     expect(d.view).toBe('limited');
+    expect(d.mayManage).toBe(false);
     // What the traveller needs: flights, names, tickets and their statuses, amounts.
     expect(d.legs[0]).toMatchObject({ flightNo: a1.flightNo, depCode: 'KTI', arrCode: 'HKG' });
     expect(d.total.amount).toBe(a1.amountDue);
@@ -467,6 +479,7 @@ describe('orders: guest look-up, detail and member list (issue 5, BOLA on every 
     expect(full.body.data.passengers[0]).toMatchObject({ birthday: '1988-03-15', nationality: 'KH' });
     // So does the owner, and the one who booked (saveTicketOrder's grant).
     expect((await detail(alice, a1.orderNo)).body.data.view).toBe('full');
+    expect((await detail(alice, a1.orderNo)).body.data.mayManage).toBe(true);
     expect((await detail(client(t), g1.orderNo, g1.orderToken)).body.data.view).toBe('full');
   });
 

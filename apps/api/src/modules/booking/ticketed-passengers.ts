@@ -12,6 +12,8 @@ import { lapHolders } from './booking-addons';
 export interface TicketedOrder {
   id: string;
   orderNo: string;
+  /** The booking's record locator (the boarding pass carries it, issue 15). */
+  pnr: string;
   /** The member who booked it; null for a guest order. */
   userId: string | null;
   /** OrderPayStatus. */
@@ -82,6 +84,7 @@ export async function ticketedOrder(
   return {
     id: o.id,
     orderNo: o.orderNo,
+    pnr: o.pnr,
     userId: o.userId,
     status: o.status,
     currency: o.currency as 'USD' | 'CNY',

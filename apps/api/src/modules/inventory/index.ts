@@ -20,6 +20,8 @@ export type {
 /** Inventory's part of a caller's single statement that makes an order: its seats taken and held. */
 export { seatHoldPart } from './inventory.repository';
 export { createInventory, type FlightOpening, type Inventory } from './inventory.service';
+/** Refunded passengers' seats back to the flight, in the refund's transaction (issue 15, modules/refunds). */
+export { releasePassengerSeats } from './passenger-release';
 export {
   availabilityJoin,
   availabilityJoinText,

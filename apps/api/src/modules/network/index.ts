@@ -5,6 +5,14 @@
  * rolling flight horizon (`ensureFlightHorizon`, also a daily job) and the demo network db/seed
  * writes into an empty database.
  */
+/** Dated flights as online check-in reads and closes them (issue 15, modules/check-in). */
+export {
+  type CheckInFlight,
+  checkInFlights,
+  flightsDueForClose,
+  markDepartureClosed,
+  nextCheckInSeq,
+} from './check-in-flights';
 export { createDatedFlight, type DatedFlight, type DatedFlightInput } from './dated-flight';
 export {
   AIRPORTS as DEMO_AIRPORTS,

@@ -389,7 +389,9 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
     /**
      * Marks a scheduled flight departed at `departedAt` (now by default), kept on the flight
      * (`departed_at`) and in the audit row. Once only: a flight marked already is refused with 4736
-     * (another status than scheduled: 4734). The coupons' use comes later.
+     * (another status than scheduled: 4734). Online check-in closes at once; the departure close
+     * (modules/check-in, a sweep each minute) then runs at `departedAt`: checked-in coupons used,
+     * the others no-shows.
      */
     async depart(
       staff: StaffCaller,

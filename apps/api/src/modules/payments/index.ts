@@ -20,6 +20,8 @@ export type {
   PayableOwner,
   PayableStatus,
   PaymentRecordType,
+  RefundListener,
+  SettledRefund,
   SettleOutcome,
 } from './payables';
 /** Revenue, payment success and refunds waiting (the staff dashboard). */
@@ -72,6 +74,35 @@ export function createPayable(tx: Tx, payable: NewPayable): Promise<string> {
  */
 export function closePayable(tx: Tx, kind: PayableKind, reference: string, now: Date): Promise<boolean> {
   return new PaymentsRepository(tx).closePayable(kind, reference, now);
+}
+
+/**
+ * A refund of part of a kept payment, made in the caller's transaction (the refunds module: with
+ * its refund order's approval), for a refund order: reason `refund_order`, `lineRef` the refund
+ * order's id, at most one per payment and refund order (payment_refunds_refund_order_key: a
+ * second call answers the first row). Never beyond what was paid (the database refuses it).
+ * The caller sends REFUND_JOB after its commit; the refund sweep sends any it could not.
+ */
+export function refundOrderPart(
+  tx: Tx,
+  part: {
+    paymentId: string;
+    amount: number;
+    currency: string;
+    refundOrderId: string;
+    passengerRef?: string | null;
+    now: Date;
+  },
+): Promise<string> {
+  return new PaymentsRepository(tx).insertRefund({
+    paymentId: part.paymentId,
+    amount: part.amount,
+    currency: part.currency,
+    reason: 'refund_order',
+    passengerRef: part.passengerRef ?? null,
+    lineRef: part.refundOrderId,
+    now: part.now,
+  });
 }
 
 /** The refunds of a payable's payments, oldest first (booking's order detail). */

@@ -139,3 +139,35 @@ export interface PayableOwner {
 }
 
 export type { RefundReason };
+
+/** A refund that settled, as a `RefundListener` learns it. */
+export interface SettledRefund {
+  refundId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  /** The owner's line it refunds (a refund order's id for reason `refund_order`). */
+  lineRef: string | null;
+  status: 'succeeded' | 'failed';
+  /** `gateway:<name>` or `staff:<id>` (settled by hand). */
+  actor: string;
+}
+
+/**
+ * A module that asks payments for refunds and must learn how each one ended (the refunds module:
+ * a refund order is complete when its money is back). Handed to payments when it is built
+ * (`paymentsModule` options, like the owners); payments never imports it. Called in the
+ * transaction that settles the refund (the gateway's answer, or staff settling it by hand), so
+ * the listener's change commits exactly with the refund's: a repeated or concurrent run that
+ * settles nothing calls nothing.
+ */
+export interface RefundListener {
+  refundSettled(tx: Tx, refund: SettledRefund, now: Date): Promise<void>;
+  /**
+   * After the commit of a run that settled the refund (never after one that settled nothing):
+   * what could not be part of the transaction (the refunds module mails the traveller that the
+   * money is back). Best effort: must not throw; the listener's own sweep catches what is lost.
+   */
+  afterSettled?(refund: SettledRefund): Promise<void>;
+}

@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../platform/payments/gateway';
 import { SandboxGateway } from '../../platform/payments/sandbox/sandbox.gateway';
 import { SandboxLedger } from '../../platform/payments/sandbox/sandbox.repository';
 import { WechatPayGateway } from '../../platform/payments/wechat/wechat-pay.gateway';
-import type { PayableOwner } from './payables';
+import type { PayableOwner, RefundListener } from './payables';
 import { paymentsAdminRoutes } from './payments.admin-routes';
 import type { PaymentsConfig } from './payments.config';
 import { registerPaymentsJobs } from './payments.jobs';
@@ -34,6 +34,8 @@ export interface PaymentsModuleSettings extends PaymentsConfig {
 /** The payments module's options: its settings, and the owners of the kinds of payable it pays (booking's `order`). */
 export interface PaymentsModuleOptions extends ModuleOptions<PaymentsModuleSettings> {
   owners: PayableOwner[];
+  /** Told how each refund ended, in its settling transaction (the refunds module's refund orders). */
+  refundListeners?: RefundListener[];
 }
 
 /**
@@ -46,7 +48,7 @@ export interface PaymentsModuleOptions extends ModuleOptions<PaymentsModuleSetti
 export const paymentsModule = defineModule<PaymentsModuleOptions>(
   'payments',
   ['exchange-rates'],
-  async (app, { platform, config, owners }) => {
+  async (app, { platform, config, owners, refundListeners = [] }) => {
     const { db, now, jobs, log } = platform;
     const grantKeys = platform.keys.orderGrant;
     const rates = app.exchangeRates;
@@ -64,6 +66,7 @@ export const paymentsModule = defineModule<PaymentsModuleOptions>(
     const service = new PaymentsService({
       repo: new PaymentsRepository(db),
       owners,
+      refundListeners,
       gateways,
       cardGateway: config.gateway,
       sandboxFallback: sandbox !== null,
@@ -92,6 +95,7 @@ export const paymentsModule = defineModule<PaymentsModuleOptions>(
     const desk = new RefundDesk({
       repo: new PaymentsRepository(db),
       owners: service.owners,
+      listeners: refundListeners,
       audit: platform.audit,
       jobs,
       now,

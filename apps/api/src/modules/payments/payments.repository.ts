@@ -46,6 +46,8 @@ export interface StoredRefund {
   paymentCurrency: string;
   payableId: string;
   notifiedAt: Date | null;
+  /** The owner's line refunded (a refund order's id for reason `refund_order`), or null. */
+  lineRef: string | null;
 }
 
 /** A refund as the owner's reads show it (booking's order detail, the staff console). */
@@ -462,10 +464,22 @@ export class PaymentsRepository {
       insert into payment_refunds (payment_id, amount, currency, reason, passenger_ref, line_ref, status, created_at, updated_at)
       values (${r.paymentId}, ${r.amount}, ${r.currency}, ${r.reason}, ${r.passengerRef ?? null}, ${r.lineRef ?? null},
               'pending', ${r.now}, ${r.now})
-      ${whole ? sql`on conflict (payment_id) where reason in ('seats_gone', 'duplicate_payment') do nothing` : sql``}
+      ${
+        whole
+          ? sql`on conflict (payment_id) where reason in ('seats_gone', 'duplicate_payment') do nothing`
+          : r.reason === 'refund_order'
+            ? sql`on conflict (payment_id, line_ref) where reason = 'refund_order' do nothing`
+            : sql``
+      }
       returning id`);
     const id = inserted.rows[0]?.id;
     if (id) return id;
+    if (r.reason === 'refund_order') {
+      const again = await this.db.execute<{ id: string }>(sql`
+        select id from payment_refunds
+         where payment_id = ${r.paymentId} and line_ref = ${r.lineRef ?? null} and reason = 'refund_order'`);
+      return again.rows[0]!.id;
+    }
     const existing = await this.db.execute<{ id: string }>(sql`
       select id from payment_refunds
        where payment_id = ${r.paymentId} and reason in ('seats_gone', 'duplicate_payment')`);
@@ -473,7 +487,7 @@ export class PaymentsRepository {
   }
 
   private readonly refundSelect = sql`
-    select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status, r.notified_at,
+    select r.id, r.payment_id, r.amount, r.currency, r.reason, r.status, r.notified_at, r.line_ref,
            p.gateway, p.gateway_reference, p.amount as payment_amount, p.currency as payment_currency,
            p.payable_id
       from payment_refunds r
@@ -504,6 +518,7 @@ export class PaymentsRepository {
       paymentCurrency: String(row.payment_currency),
       payableId: String(row.payable_id),
       notifiedAt: row.notified_at === null ? null : date(row.notified_at),
+      lineRef: row.line_ref === null || row.line_ref === undefined ? null : String(row.line_ref),
     };
   }
 

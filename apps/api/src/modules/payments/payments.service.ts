@@ -12,7 +12,15 @@ import {
   payReturnPath,
   type VerifiedNotification,
 } from '../../platform/payments/gateway';
-import type { Payable, PayableKind, PayableOwner, PayableStatus, PaymentRecordType } from './payables';
+import type {
+  Payable,
+  PayableKind,
+  PayableOwner,
+  PayableStatus,
+  PaymentRecordType,
+  RefundListener,
+  SettledRefund,
+} from './payables';
 import { splitContactName } from './payer-name';
 import { PaymentsRepository, type PendingPayment, type StoredPayment } from './payments.repository';
 
@@ -51,6 +59,8 @@ export interface PaymentsServiceDeps {
   repo: PaymentsRepository;
   /** The modules whose payables this service pays, one per kind (booking's `order`). */
   owners: PayableOwner[];
+  /** Told in the settling transaction how each refund ended (the refunds module's refund orders). */
+  refundListeners?: RefundListener[];
   /** Gateways by name (sandbox, aba, wechat). */
   gateways: Map<string, PaymentGateway>;
   /** The gateway of card, ABA Pay and KHQR payments (config PAYMENT_GATEWAY). */
@@ -131,6 +141,11 @@ export class PaymentsService {
 
   constructor(private readonly deps: PaymentsServiceDeps) {
     this.owners = new Map(deps.owners.map((o) => [o.kind, o]));
+  }
+
+  /** The refund listeners, as given at construction (the refund desk tells them too). */
+  get refundListeners(): readonly RefundListener[] {
+    return this.deps.refundListeners ?? [];
   }
 
   /** The gateways by name (read-only use: they are given at construction). */
@@ -653,6 +668,8 @@ export class PaymentsService {
   async processRefund(refundId: string): Promise<RefundOutcome> {
     const r = await this.deps.repo.refundById(refundId);
     if (!r) return 'missing';
+    /** The refund as this run settled it (null when another run did, or it was settled before). */
+    let settledNow: SettledRefund | null = null;
     let outcome: RefundOutcome =
       r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' ? 'failed' : 'pending';
     if (r.status === 'pending') {
@@ -686,6 +703,19 @@ export class PaymentsService {
           currency: r.currency,
           reason: r.reason,
         };
+        settledNow = {
+          refundId: r.id,
+          paymentId: r.paymentId,
+          amount: r.amount,
+          currency: r.currency,
+          reason: r.reason,
+          lineRef: r.lineRef,
+          status: settled,
+          actor,
+        };
+        for (const listener of this.deps.refundListeners ?? []) {
+          await listener.refundSettled(handle, settledNow, now);
+        }
         if (settled === 'failed') {
           await this.record(handle, r.payableId, 'refund_failed', actor, facts, now);
           this.deps.log.error(facts, 'the gateway refused a refund: staff must return this money');
@@ -695,6 +725,9 @@ export class PaymentsService {
         await this.record(handle, r.payableId, 'refunded', actor, facts, now);
         return 'succeeded';
       });
+    }
+    if (settledNow) {
+      for (const listener of this.deps.refundListeners ?? []) await listener.afterSettled?.(settledNow);
     }
     if (outcome === 'succeeded') await this.sendRefundNotice(refundId);
     return outcome;
@@ -708,6 +741,12 @@ export class PaymentsService {
     return this.deps.repo.transaction(async (tx, handle) => {
       const r = await tx.refundById(refundId, true);
       if (r?.status !== 'succeeded' || r.notifiedAt !== null) return false;
+      if (r.reason === 'refund_order') {
+        // A refund order's money: the refunds module tells the traveller of each step of it
+        // (its own mail when the money is back), so one refund is not announced twice.
+        await tx.markRefundNotified(r.id, this.deps.now());
+        return false;
+      }
       const payable = await tx.payableById(r.payableId);
       if (!payable) return false;
       await this.deps.mailer.send(

@@ -2,7 +2,7 @@ import type { AuditActor, AuditLog } from '../../platform/audit/audit-log';
 import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { JobRunner } from '../../platform/jobs/jobs';
-import type { PayableKind, PayableOwner } from './payables';
+import type { PayableKind, PayableOwner, RefundListener } from './payables';
 import type { PaymentsRepository } from './payments.repository';
 import { REFUND_JOB, type RefundOutcome, violates } from './payments.service';
 
@@ -15,6 +15,8 @@ export interface RefundDeskDeps {
   repo: PaymentsRepository;
   /** The owners of payables by kind: the owner's history gets a row for each staff action. */
   owners: ReadonlyMap<PayableKind, PayableOwner>;
+  /** Told when staff settle a refund by hand, in that transaction (as payments tells them of a gateway's answer). */
+  listeners?: readonly RefundListener[];
   audit: Pick<AuditLog, 'record'>;
   jobs: Pick<JobRunner, 'send'>;
   now: () => Date;
@@ -70,10 +72,28 @@ export class RefundDesk {
       staff,
       reason,
       'refund_settled',
-      async (repo, now, paymentId) => {
+      async (repo, now, paymentId, handle) => {
         if (!(await repo.settleRefundByHand(refundId, settledReference, now))) return false;
         // A whole-payment refund leaves its payment refunded, as a gateway's success does.
         await repo.movePayment(paymentId, ['refund_required'], 'refunded', now);
+        const r = await repo.refundById(refundId);
+        for (const listener of this.deps.listeners ?? []) {
+          if (!r) break;
+          await listener.refundSettled(
+            handle,
+            {
+              refundId,
+              paymentId,
+              amount: r.amount,
+              currency: r.currency,
+              reason: r.reason,
+              lineRef: r.lineRef,
+              status: 'succeeded',
+              actor: `staff:${staff.id}`,
+            },
+            now,
+          );
+        }
         return true;
       },
       { reference: settledReference },
@@ -93,7 +113,7 @@ export class RefundDesk {
     staff: RefundStaff,
     reason: string,
     type: 'refund_retried' | 'refund_settled',
-    move: (repo: PaymentsRepository, now: Date, paymentId: string) => Promise<boolean>,
+    move: (repo: PaymentsRepository, now: Date, paymentId: string, handle: Tx) => Promise<boolean>,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
     const owner = this.deps.owners.get(kind);
@@ -103,7 +123,7 @@ export class RefundDesk {
         const now = this.deps.now();
         const refund = await repo.lockRefundOf(kind, reference, refundId);
         if (!refund) throw new AppError('adminRefundNotFound');
-        if (refund.status !== 'failed' || !(await move(repo, now, refund.paymentId))) {
+        if (refund.status !== 'failed' || !(await move(repo, now, refund.paymentId, handle))) {
           throw new AppError('adminRefundNotFailed', { data: { status: refund.status } });
         }
         const payable = await repo.payableById(refund.payableId);

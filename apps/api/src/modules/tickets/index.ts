@@ -1,6 +1,18 @@
 import type { Executor } from '../../platform/db';
 import { TicketsService } from './tickets.service';
 
+/** A coupon's check-in steps (issue 15, modules/check-in), in the caller's transaction. */
+export {
+  type ClosedCoupon,
+  cancelCouponCheckIn,
+  checkInCoupon,
+  closeCouponsAtDeparture,
+  isCouponOpenForCheckIn,
+  type LockedCoupon,
+  lockCoupon,
+} from './check-in';
+/** A ticket's refund transitions, in the refund's transaction (issue 15, modules/refunds). */
+export { cancelTicketRefund, finishTicketRefund, startTicketRefund } from './ticket-refunds';
 export { type CouponView, LIVE_TICKET_STATUSES, type TicketView } from './tickets.repository';
 /**
  * Tickets: the public face of the ticket ledger (issue 11). It issues e-tickets (one live ticket

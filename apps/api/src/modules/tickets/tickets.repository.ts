@@ -31,6 +31,12 @@ export interface CouponView {
   status: number;
   /** When the passenger checked in for this coupon's flight (issue 15); null when not checked in. */
   checkedInAt: Date | null;
+  /** The passenger's check-in sequence number on the flight (the boarding pass); null when not checked in. */
+  checkInSeq: number | null;
+  /** The seat given at check-in because none was bought; null otherwise. */
+  checkInSeat: string | null;
+  /** When the flight closed at departure without the passenger checked in (a no-show); else null. */
+  noShowAt: Date | null;
 }
 
 /** The segments a ticket's coupons are for, with their position in the journey. */
@@ -183,9 +189,13 @@ export class TicketsRepository {
         coupon_no: number;
         usage: number;
         checked_in_at: Date | string | null;
+        check_in_seq: number | null;
+        check_in_seat: string | null;
+        no_show_at: Date | string | null;
         status: number;
       }>(sql`
-        select c.ticket_id, c.segment_id, c.coupon_no, c.usage, c.status, c.checked_in_at
+        select c.ticket_id, c.segment_id, c.coupon_no, c.usage, c.status, c.checked_in_at, c.check_in_seq,
+               c.check_in_seat, c.no_show_at
           from ticket_coupons c join tickets t on t.id = c.ticket_id
          where t.order_id = ${orderId}
          order by c.coupon_no`),
@@ -204,6 +214,9 @@ export class TicketsRepository {
           couponNo: Number(c.coupon_no),
           usage: Number(c.usage),
           checkedInAt: c.checked_in_at === null ? null : new Date(c.checked_in_at),
+          checkInSeq: c.check_in_seq === null ? null : Number(c.check_in_seq),
+          checkInSeat: c.check_in_seat,
+          noShowAt: c.no_show_at === null ? null : new Date(c.no_show_at),
           status: Number(c.status),
         })),
     }));

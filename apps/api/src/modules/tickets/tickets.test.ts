@@ -43,7 +43,16 @@ describe('the ticket ledger: one live ticket per passenger and journey (issue 11
     expect(replaced).toMatchObject({ ticketNo: old!.ticketNo, status: TicketStatus.reIssued });
     expect(replaced.coupons.map((c) => c.status)).toEqual([TicketStatus.reIssued]);
     expect(replacement.coupons).toEqual([
-      { segmentId: segments[0]!.id, couponNo: 1, usage: 10, status: TicketStatus.issued, checkedInAt: null },
+      {
+        segmentId: segments[0]!.id,
+        couponNo: 1,
+        usage: 10,
+        status: TicketStatus.issued,
+        checkedInAt: null,
+        checkInSeq: null,
+        checkInSeat: null,
+        noShowAt: null,
+      },
     ]);
     // The passenger's current ticket is the new one; an already replaced ticket is not reissued again.
     expect((await tickets.currentByPassenger(order.id)).get(old!.passengerId)?.id).toBe(newId);

@@ -152,7 +152,7 @@ ${paragraph(c.validity(validMinutes))}${paragraph(c.notYou, { muted: true })}${p
 
 /** Why a payment went back to the traveller (payment_refunds.reason). */
 /** Why money goes back; `ticket_refund`: an add-on bought after ticketing, refunded with its ticket (issue 14). */
-export type RefundReason = 'seats_gone' | 'duplicate_payment' | 'staff' | 'ticket_refund';
+export type RefundReason = 'seats_gone' | 'duplicate_payment' | 'staff' | 'ticket_refund' | 'refund_order';
 
 interface RefundTexts {
   subject: (orderNo: string) => string;
@@ -177,6 +177,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
       duplicate_payment: '该订单此前已支付成功，这笔重复付款已全额退回。您的订单和机票不受影响。',
       staff: '这笔付款已由我们的客服人员办理退款。',
       ticket_refund: '您的机票已退票，为该机票购买的附加服务随之退款。',
+      refund_order: '您的退票申请已办理完成，这是退还给您的票款。',
     },
     orderLabel: '订单号',
     amountLabel: '退款金额',
@@ -196,6 +197,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
         'This order had already been paid, so this second payment goes back to you in full. Your booking and tickets are not affected.',
       staff: 'Our customer service has refunded this payment.',
       ticket_refund: 'Your ticket was refunded, and with it this add-on bought for it.',
+      refund_order: 'Your refund request was approved: this is the money of the refunded tickets.',
     },
     orderLabel: 'Order number',
     amountLabel: 'Refunded',
@@ -215,6 +217,7 @@ const REFUND_TEXTS: Record<MailLang, RefundTexts> = {
         'ការបញ្ជាទិញនេះត្រូវបានបង់ប្រាក់រួចហើយ ដូច្នេះការទូទាត់លើកទីពីរនេះត្រូវបានសងវិញទាំងស្រុង។ ការកក់ និងសំបុត្ររបស់អ្នកមិនរងផលប៉ះពាល់ទេ។',
       staff: 'សេវាអតិថិជនរបស់យើងបានសងការទូទាត់នេះវិញ។',
       ticket_refund: 'សំបុត្ររបស់អ្នកត្រូវបានសងប្រាក់វិញ ហើយសេវាបន្ថែមដែលបានទិញសម្រាប់វាក៏ត្រូវបានសងវិញដែរ។',
+      refund_order: 'សំណើសងប្រាក់វិញរបស់អ្នកត្រូវបានអនុម័ត៖ នេះជាប្រាក់នៃសំបុត្រដែលបានសងវិញ។',
     },
     orderLabel: 'លេខបញ្ជាទិញ',
     amountLabel: 'ចំនួនទឹកប្រាក់ដែលបានសង',
@@ -278,4 +281,162 @@ ${paragraph(t.reasons[input.reason])}${paragraph(t.timing)}${paragraph(t.contact
     text,
   });
   return { to: input.to, subject: t.subject(input.orderNo), text: rendered.text, html: rendered.html };
+}
+
+/** A step of an online refund the traveller is told about (issue 15, modules/refunds). */
+export type RefundStepMail = 'applied' | 'approved' | 'rejected' | 'refunded';
+
+interface RefundStepTexts {
+  subject: (refundNo: string) => string;
+  greeting: (name: string) => string;
+  titles: Record<RefundStepMail, string>;
+  intros: Record<RefundStepMail, (refundNo: string, orderNo: string) => string>;
+  refundLabel: string;
+  orderLabel: string;
+  amountLabel: string;
+  feeLabel: string;
+  reasonLabel: string;
+  nextLabel: string;
+  contact: string;
+}
+
+const REFUND_STEP_TEXTS: Record<MailLang, RefundStepTexts> = {
+  zh: {
+    subject: (no) => `之翼航空 退票单 ${no} 进度通知`,
+    greeting: (name) => `尊敬的 ${name}：`,
+    titles: {
+      applied: '我们已收到您的退票申请',
+      approved: '您的退票申请已审核通过',
+      rejected: '您的退票申请未通过审核',
+      refunded: '您的退款已完成',
+    },
+    intros: {
+      applied: (no, order) => `您为订单 ${order} 提交的退票申请 ${no} 已受理，正在等待审核。`,
+      approved: (no, order) => `订单 ${order} 的退票申请 ${no} 已审核通过，机票已退票，退款正在原路退回。`,
+      rejected: (no, order) => `很抱歉，订单 ${order} 的退票申请 ${no} 未通过审核，您的机票保持有效。`,
+      refunded: (no, order) => `订单 ${order} 的退票申请 ${no} 的全部款项已原路退回。`,
+    },
+    refundLabel: '退票单号',
+    orderLabel: '订单号',
+    amountLabel: '实退金额',
+    feeLabel: '手续费',
+    reasonLabel: '原因',
+    nextLabel: '预计完成时间',
+    contact: '如有疑问，请联系客服并提供退票单号。',
+  },
+  en: {
+    subject: (no) => `Wings Airways: refund ${no} update`,
+    greeting: (name) => `Dear ${name},`,
+    titles: {
+      applied: 'We have received your refund request',
+      approved: 'Your refund request is approved',
+      rejected: 'Your refund request was not approved',
+      refunded: 'Your refund is complete',
+    },
+    intros: {
+      applied: (no, order) =>
+        `Your refund request ${no} for order ${order} is received and waiting for audit.`,
+      approved: (no, order) =>
+        `Your refund request ${no} for order ${order} is approved: the tickets are refunded and the money is on its way back to how you paid.`,
+      rejected: (no, order) =>
+        `We are sorry: your refund request ${no} for order ${order} was not approved. Your tickets remain valid.`,
+      refunded: (no, order) =>
+        `All the money of refund ${no} for order ${order} has been returned to how you paid.`,
+    },
+    refundLabel: 'Refund number',
+    orderLabel: 'Order number',
+    amountLabel: 'Amount refunded',
+    feeLabel: 'Handling fee',
+    reasonLabel: 'Reason',
+    nextLabel: 'Expected by',
+    contact: 'If you have any questions, contact customer service with your refund number.',
+  },
+  km: {
+    subject: (no) => `Wings Airways៖ ព័ត៌មានថ្មីនៃការសងប្រាក់វិញ ${no}`,
+    greeting: (name) => `ជូនចំពោះ ${name}`,
+    titles: {
+      applied: 'យើងបានទទួលសំណើសងប្រាក់វិញរបស់អ្នកហើយ',
+      approved: 'សំណើសងប្រាក់វិញរបស់អ្នកត្រូវបានអនុម័ត',
+      rejected: 'សំណើសងប្រាក់វិញរបស់អ្នកមិនត្រូវបានអនុម័តទេ',
+      refunded: 'ការសងប្រាក់វិញរបស់អ្នកបានបញ្ចប់',
+    },
+    intros: {
+      applied: (no, order) => `សំណើសងប្រាក់វិញ ${no} សម្រាប់ការបញ្ជាទិញ ${order} ត្រូវបានទទួល ហើយកំពុងរង់ចាំការត្រួតពិនិត្យ។`,
+      approved: (no, order) =>
+        `សំណើសងប្រាក់វិញ ${no} សម្រាប់ការបញ្ជាទិញ ${order} ត្រូវបានអនុម័ត៖ សំបុត្រត្រូវបានសងវិញ ហើយប្រាក់កំពុងត្រឡប់ទៅវិធីដែលអ្នកបានបង់។`,
+      rejected: (no, order) =>
+        `សូមអភ័យទោស៖ សំណើសងប្រាក់វិញ ${no} សម្រាប់ការបញ្ជាទិញ ${order} មិនត្រូវបានអនុម័តទេ។ សំបុត្ររបស់អ្នកនៅតែមានសុពលភាព។`,
+      refunded: (no, order) =>
+        `ប្រាក់ទាំងអស់នៃការសងប្រាក់វិញ ${no} សម្រាប់ការបញ្ជាទិញ ${order} ត្រូវបានបង្វិលទៅវិធីដែលអ្នកបានបង់វិញហើយ។`,
+    },
+    refundLabel: 'លេខសងប្រាក់វិញ',
+    orderLabel: 'លេខបញ្ជាទិញ',
+    amountLabel: 'ចំនួនទឹកប្រាក់សងវិញ',
+    feeLabel: 'ថ្លៃសេវា',
+    reasonLabel: 'ហេតុផល',
+    nextLabel: 'រំពឹងថានឹងបញ្ចប់នៅ',
+    contact: 'ប្រសិនបើអ្នកមានសំណួរ សូមទាក់ទងសេវាអតិថិជនដោយផ្តល់លេខសងប្រាក់វិញរបស់អ្នក។',
+  },
+};
+
+/**
+ * A step of an online refund (issue 15): received, approved, rejected (with staff's reason) or
+ * complete, in the order's language, with the amounts and, while a step is to come, when it is
+ * promised (a local time the caller formats in the hub's zone).
+ */
+export function refundStepMail(input: {
+  to: string;
+  lang: MailLang;
+  step: RefundStepMail;
+  contactName: string;
+  refundNo: string;
+  orderNo: string;
+  actual: number;
+  handlingFee: number;
+  currency: string;
+  /** Staff's reason of a rejection. */
+  reason?: string | null;
+  /** The promise of the next step, already formatted (e.g. "2026-12-02 10:00 (GMT+7)"). */
+  expectedBy?: string | null;
+}): OutgoingMail {
+  const t = REFUND_STEP_TEXTS[input.lang];
+  const intro = t.intros[input.step](input.refundNo, input.orderNo);
+  const rows: Array<[string, string]> = [
+    [t.refundLabel, input.refundNo],
+    [t.orderLabel, input.orderNo],
+    [t.amountLabel, formatMoney(input.actual, input.currency)],
+    [t.feeLabel, formatMoney(input.handlingFee, input.currency)],
+  ];
+  if (input.reason) rows.push([t.reasonLabel, input.reason]);
+  if (input.expectedBy) rows.push([t.nextLabel, input.expectedBy]);
+  const row = ([label, value]: [string, string]) => html`<tr>
+    <td style="padding:6px 0;font-size:13px;color:#5b6478;">${label}</td>
+    <td align="right" style="padding:6px 0;font-size:15px;font-weight:700;color:${BRAND_NAVY};">${value}</td>
+  </tr>`;
+  const body = html`${paragraph(t.greeting(input.contactName))}${paragraph(intro)}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:4px 0 18px;background:#e8edf8;border:1px solid #cfd8ee;border-radius:12px;">
+  <tr><td style="padding:12px 18px;">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+      ${rows.map(row)}
+    </table>
+  </td></tr>
+</table>
+${paragraph(t.contact, { muted: true })}`;
+  const text = [
+    t.greeting(input.contactName),
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t.contact,
+  ].join('\n');
+  const rendered = renderLayout({
+    lang: input.lang,
+    title: t.titles[input.step],
+    preheader: `${intro} ${BRAND_NAME[input.lang]}`,
+    body,
+    text,
+  });
+  return { to: input.to, subject: t.subject(input.refundNo), text: rendered.text, html: rendered.html };
 }

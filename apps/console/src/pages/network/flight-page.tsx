@@ -4,6 +4,7 @@ import type {
   AdminFlightChangeResult,
   AdminFlightDetail,
 } from '@wings/contracts';
+import { utcOffsetMinutes } from '@wings/rules';
 import { App, Button, Card, Descriptions, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -296,7 +297,22 @@ function RetimeDialog({ flight, onClose }: { flight: AdminFlightDetail; onClose:
   );
 }
 
-/** Cancels the flight or marks it departed, after a confirmation with a reason. */
+/**
+ * The instant of a wall-clock time (`YYYY-MM-DDTHH:mm`) at an airport, as ISO UTC: the time staff
+ * type is the airport's, whatever the console's own zone.
+ */
+export function instantOfWallClock(local: string, zone: string): string {
+  const asUtc = Date.parse(`${local}:00.000Z`);
+  // The zone's offset at that moment (twice: the first guess may sit across a change of offset).
+  const first = asUtc - utcOffsetMinutes(new Date(asUtc), zone) * 60_000;
+  return new Date(asUtc - utcOffsetMinutes(new Date(first), zone) * 60_000).toISOString();
+}
+
+/**
+ * Cancels the flight or marks it departed, after a confirmation with a reason. A departure may be
+ * marked at another time than now (it left earlier, or late): the departure close of its
+ * passengers' coupons runs at that time (issue 15).
+ */
 function ConfirmDialog({
   flight,
   kind,
@@ -308,21 +324,21 @@ function ConfirmDialog({
 }) {
   const { t } = useTranslation('network');
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
-  const save = useAdminMutation<{ reason?: string }, AdminFlightChangeResult | AdminFlightDetail>(
-    `/flights/${flight.id}/${kind}`,
-    {
-      invalidates: ['/flights'],
-      onSuccess: (result) => {
-        if (kind === 'cancel' && 'ordersCanceled' in result) {
-          void message.success(
-            t('cancel.done', { canceled: result.ordersCanceled, emails: result.emailsSent }),
-          );
-        } else void message.success(t('depart.done'));
-        onClose();
-      },
+  const [form] = Form.useForm<{ reason: string; departedLocal?: string }>();
+  const save = useAdminMutation<
+    { reason?: string; departedAt?: string },
+    AdminFlightChangeResult | AdminFlightDetail
+  >(`/flights/${flight.id}/${kind}`, {
+    invalidates: ['/flights'],
+    onSuccess: (result) => {
+      if (kind === 'cancel' && 'ordersCanceled' in result) {
+        void message.success(
+          t('cancel.done', { canceled: result.ordersCanceled, emails: result.emailsSent }),
+        );
+      } else void message.success(t('depart.done'));
+      onClose();
     },
-  );
+  });
   return (
     <FormModal
       title={t(`${kind}.title`, { flightNo: flight.flightNo, date: flight.depLocalDate })}
@@ -336,12 +352,27 @@ function ConfirmDialog({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ reason: '' }}
+        initialValues={{ reason: '', departedLocal: '' }}
         onFinish={(values) => {
           const reason = values.reason.trim();
-          save.mutate(reason ? { reason } : {});
+          const local = values.departedLocal?.trim() ?? '';
+          save.mutate({
+            ...(reason ? { reason } : {}),
+            ...(kind === 'depart' && local
+              ? { departedAt: instantOfWallClock(local, flight.originZone) }
+              : {}),
+          });
         }}
       >
+        {kind === 'depart' ? (
+          <Form.Item
+            name="departedLocal"
+            label={t('depart.at', { airport: flight.origin, zone: flight.originZone })}
+            extra={t('depart.atHint')}
+          >
+            <Input type="datetime-local" data-testid="depart-at" />
+          </Form.Item>
+        ) : null}
         <ReasonField required={kind === 'cancel'} />
       </Form>
     </FormModal>

@@ -269,6 +269,32 @@ describe('flight page', () => {
   });
 });
 
+describe('flight page: a departure at another time', () => {
+  test("marking departed at a time typed in the airport's zone sends that instant (a delay: later than scheduled)", {
+    timeout: 60_000,
+  }, async () => {
+    const calls = fakeAdminApi({
+      'GET /auth/me': { data: aMember(['admin']) },
+      'GET /flights/42': () => reply(ZAdminFlightDetail, DETAIL),
+      'POST /flights/42/depart': () =>
+        reply(ZAdminFlightDetail, { ...DETAIL, status: 'departed', departedAt: '2027-01-15T03:05:00.000Z' }),
+    });
+    renderConsole('/flights/42');
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark departed' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Departed at, KTI local time \(Asia\/Phnom_Penh\)/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('depart-at'), { target: { value: '2027-01-15T10:05' } });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'late inbound aircraft' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark departed' }));
+    expect(await screen.findByText('The flight is marked departed')).toBeTruthy();
+    // 10:05 in Phnom Penh (UTC+7) is 03:05 UTC.
+    expect(calls.find((c) => c.path === '/flights/42/depart')!.body).toEqual({
+      departedAt: '2027-01-15T03:05:00.000Z',
+      reason: 'late inbound aircraft',
+    });
+  });
+});
+
 describe('network page', () => {
   test('lists airports with their zones, routes and schedules', { timeout: 60_000 }, async () => {
     fakeAdminApi({

@@ -77,7 +77,9 @@ export const texts = {
     },
     depart: {
       title: '将航班 {{flightNo}} 标记为已起飞？',
-      note: '起飞时间记为现在。',
+      note: '不填写时间则记为现在。到该时间时，已值机旅客的航段记为已使用，未值机的记为未登机。',
+      at: '实际起飞时间，{{airport}} 当地时间（{{zone}}）',
+      atHint: '可早于或晚于计划时间（延误）；留空即为现在。',
       confirm: '标记已起飞',
       done: '航班已标记为已起飞',
     },
@@ -253,7 +255,9 @@ export const texts = {
     },
     depart: {
       title: 'Mark flight {{flightNo}} departed?',
-      note: 'The departure time recorded is now.',
+      note: "Without a time, the departure recorded is now. At that time the checked-in passengers' coupons become used and the others no-shows.",
+      at: 'Departed at, {{airport}} local time ({{zone}})',
+      atHint: 'Earlier or later than scheduled (a delay); empty for now.',
       confirm: 'Mark departed',
       done: 'The flight is marked departed',
     },
@@ -430,7 +434,9 @@ export const texts = {
     },
     depart: {
       title: 'សម្គាល់ជើងហោះហើរ {{flightNo}} ថាបានចេញដំណើរ?',
-      note: 'ម៉ោងចេញដំណើរដែលកត់ត្រាគឺឥឡូវនេះ។',
+      note: 'បើគ្មានម៉ោង ការចេញដំណើរត្រូវបានកត់ត្រាថាឥឡូវនេះ។ នៅម៉ោងនោះ ប័ណ្ណជើងហោះហើររបស់អ្នកដំណើរដែលបានចុះឈ្មោះត្រូវបានប្រើ ហើយអ្នកផ្សេងទៀតត្រូវបានកត់ត្រាថាមិនបានមកឡើងយន្តហោះ។',
+      at: 'ម៉ោងចេញដំណើរ ម៉ោងក្នុងស្រុកនៅ {{airport}} ({{zone}})',
+      atHint: 'មុន ឬក្រោយម៉ោងតាមកាលវិភាគ (ការពន្យារពេល); ទុកទទេសម្រាប់ឥឡូវនេះ។',
       confirm: 'សម្គាល់ថាបានចេញដំណើរ',
       done: 'ជើងហោះហើរត្រូវបានសម្គាល់ថាបានចេញដំណើរ',
     },

@@ -368,6 +368,29 @@ export default function OrderPage() {
           />
         </Card>
 
+        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('linkedBy.title')}</h2>}>
+          <Table
+            rowKey={(l) => `${l.userId}/${l.kind}/${l.ticketNo ?? ''}`}
+            size="small"
+            pagination={false}
+            dataSource={d.linkedBy}
+            data-testid="order-linked-by"
+            locale={{ emptyText: t('linkedBy.none') }}
+            columns={[
+              { title: t('linkedBy.account'), dataIndex: 'userId', key: 'userId' },
+              {
+                title: t('linkedBy.how'),
+                key: 'kind',
+                render: (_, l) =>
+                  l.kind === 'ticket'
+                    ? t('linkedBy.byTicket', { ticketNo: l.ticketNo })
+                    : t('linkedBy.byPnr'),
+              },
+              { title: t('linkedBy.at'), key: 'at', render: (_, l) => when(l.linkedAt) },
+            ]}
+          />
+        </Card>
+
         <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('history.title')}</h2>}>
           <Timeline
             data-testid="order-history"

@@ -161,6 +161,7 @@ function anOrder(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     ],
     audit: [],
     insurance: [],
+    linkedBy: [],
     ...overrides,
   });
 }
@@ -414,6 +415,31 @@ describe('the order page', () => {
     expect(await screen.findByText('Order canceled; its seats are released')).toBeTruthy();
     const sent = calls.filter((c) => c.method === 'POST');
     expect(sent.map((c) => c.body)).toEqual([{ reason: 'traveller called' }, { reason: 'traveller called' }]);
+  });
+
+  test('lists read-only the accounts that linked the order (issue 15), by PNR or by a ticket', async () => {
+    signedIn(['auditor'], {
+      [`GET /orders/${ORDER_NO}`]: reply(
+        ZAdminOrderDetail,
+        anOrder({
+          linkedBy: [
+            { userId: 'u-linked-1', kind: 'order', ticketNo: null, linkedAt: '2026-11-25T02:00:00.000Z' },
+            {
+              userId: 'u-linked-2',
+              kind: 'ticket',
+              ticketNo: '8881000000001',
+              linkedAt: '2026-11-26T02:00:00.000Z',
+            },
+          ],
+        }),
+      ),
+    });
+    renderConsole(`/orders/${ORDER_NO}`);
+    const linked = await screen.findByTestId('order-linked-by');
+    expect(within(linked).getByText('u-linked-1')).toBeTruthy();
+    expect(within(linked).getByText('PNR + passenger surname')).toBeTruthy();
+    expect(within(linked).getByText('Ticket 8881000000001')).toBeTruthy();
+    expect(within(linked).queryByRole('button')).toBeNull();
   });
 
   test('an unknown order number reads as such', async () => {

@@ -168,6 +168,15 @@ export const texts = {
       },
       usage: { 10: '未使用', 11: '已使用' },
     },
+    linkedBy: {
+      title: '关联此订单的账户',
+      none: '没有账户关联此订单',
+      account: '账户 ID',
+      how: '关联方式',
+      byPnr: 'PNR + 旅客姓',
+      byTicket: '客票 {{ticketNo}}',
+      at: '关联时间',
+    },
     history: {
       title: '订单历史',
       audit: '审计日志',
@@ -399,6 +408,15 @@ export const texts = {
         6: 'Being changed',
       },
       usage: { 10: 'unused', 11: 'used' },
+    },
+    linkedBy: {
+      title: 'Accounts that linked this order',
+      none: 'No account linked this order',
+      account: 'Account ID',
+      how: 'Linked by',
+      byPnr: 'PNR + passenger surname',
+      byTicket: 'Ticket {{ticketNo}}',
+      at: 'Linked at',
     },
     history: {
       title: 'History',
@@ -632,6 +650,15 @@ export const texts = {
         6: 'កំពុងផ្លាស់ប្តូរ',
       },
       usage: { 10: 'មិនទាន់ប្រើ', 11: 'បានប្រើ' },
+    },
+    linkedBy: {
+      title: 'គណនីដែលបានភ្ជាប់ការបញ្ជាទិញនេះ',
+      none: 'គ្មានគណនីណាបានភ្ជាប់ការបញ្ជាទិញនេះទេ',
+      account: 'លេខសម្គាល់គណនី',
+      how: 'ភ្ជាប់តាម',
+      byPnr: 'PNR + នាមត្រកូលអ្នកដំណើរ',
+      byTicket: 'សំបុត្រ {{ticketNo}}',
+      at: 'ពេលភ្ជាប់',
     },
     history: {
       title: 'ប្រវត្តិ',

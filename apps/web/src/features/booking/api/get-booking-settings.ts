@@ -26,3 +26,12 @@ export const bookingSettingsQueryOptions = () =>
 export function useGuestNationalities(): readonly string[] | undefined {
   return useQuery({ ...bookingSettingsQueryOptions(), select: (s) => s.guestNationalities }).data;
 }
+
+/**
+ * The airline's ticketing code (TICKET_AIRLINE_CODE), or null until the server has said: a
+ * ticket number to link is then checked for its 13 digits only, and the server checks the rest
+ * (690).
+ */
+export function useTicketAirlineCode(): string | null {
+  return useQuery({ ...bookingSettingsQueryOptions(), select: (s) => s.ticketAirlineCode }).data ?? null;
+}

@@ -49,7 +49,9 @@ describe('passengers-info', () => {
 
   test("the nationality limit is the server's list (GET booking/settings), not a copy in the app", async () => {
     const calls = installFakeApi((call) =>
-      call.path === '/api/booking/settings' ? ok({ guestNationalities: ['VN', 'KH'] }) : undefined,
+      call.path === '/api/booking/settings'
+        ? ok({ guestNationalities: ['VN', 'KH'], ticketAirlineCode: '881' })
+        : undefined,
     );
     startBooking([2, 0, 0], {
       'adult-0': draftFor('adult', { nationality: 'VN' }),

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { detectLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../../../app/i18n';
 import { paths } from '../../../app/paths';
 import { TabBar } from '../../../app/tab-bar';
+import { signIn } from '../../../test/accounts';
 import { renderRoutes } from '../../../test/render';
 import MorePage from './more-page';
 
@@ -62,5 +63,26 @@ describe('language switch', () => {
     expect(detectLanguage()).toBe('en');
     if (languages) Object.defineProperty(navigator, 'languages', languages);
     if (language) Object.defineProperty(navigator, 'language', language);
+  });
+});
+
+describe('linked orders and tickets (issue 15)', () => {
+  test('a signed-in traveller reaches the linked lists from the More tab; a guest sees no such entry', async () => {
+    const guest = renderMore();
+    expect(screen.queryByTestId('more-linked-orders')).toBeNull();
+    guest.unmount();
+
+    signIn();
+    const { router } = renderRoutes(
+      [
+        { path: paths.more, element: <MorePage /> },
+        { path: paths.associateTicketList, element: <div data-testid="linked-tickets-page" /> },
+      ],
+      paths.more,
+    );
+    expect((await screen.findByTestId('more-linked-orders')).textContent).toContain('Linked orders');
+    fireEvent.click(screen.getByTestId('more-linked-tickets'));
+    await screen.findByTestId('linked-tickets-page');
+    expect(router.state.location.pathname).toBe(paths.associateTicketList);
   });
 });

@@ -3,6 +3,7 @@ import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageTag, setLanguage } from '../../../app/i18n';
+import { useLaterTexts } from '../../../app/i18n/use-later-texts';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { EmailText } from '../../../components/email-text';
@@ -81,6 +82,7 @@ export default function MorePage() {
   const { t, i18n } = useTranslation();
   const nav = useAppNavigate();
   const loggedIn = useSessionStore((s) => s.loggedIn);
+  const linkedTexts = useLaterTexts();
   const logout = useLogout();
   // The admin's customer-service contact; the bundled hours show until it is known (or offline).
   const contact = useCustomerService();
@@ -106,6 +108,25 @@ export default function MorePage() {
             testId="more-passengers"
             onClick={() => nav.push(paths.passengerList)}
           />
+          {loggedIn && linkedTexts ? (
+            <>
+              <MenuRow
+                label={t('linked.orders_title')}
+                testId="more-linked-orders"
+                onClick={() => nav.push(paths.associateOrderList)}
+              />
+              <MenuRow
+                label={t('linked.tickets_title')}
+                testId="more-linked-tickets"
+                onClick={() => nav.push(paths.associateTicketList)}
+              />
+              <MenuRow
+                label={t('refunds.records')}
+                testId="more-refunds"
+                onClick={() => nav.push(paths.refundOrderList)}
+              />
+            </>
+          ) : null}
           {loggedIn ? (
             <MenuRow
               label={t('change_password.title')}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { rememberOrderGrant, useOrderSession } from '../../../features/orders/order-session';
 import { signIn } from '../../../test/accounts';
+import { CHECK_IN, checkInLeg, checkInPassenger, checkInState } from '../../../test/check-in';
 import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
 import {
   DETAIL_PATH,
@@ -23,6 +24,7 @@ const routes = [
   { path: paths.searchTicket, element: <div data-testid="search-page" /> },
   { path: paths.amountDetail, element: <div data-testid="amount-page" /> },
   { path: paths.ticketPassengerDetail, element: <div data-testid="passenger-page" /> },
+  { path: paths.checkIn, element: <div data-testid="check-in-page" /> },
 ];
 const AT = `${paths.ticketDetail}?orderNo=${ORDER_NO}`;
 const grant = () => rememberOrderGrant(ORDER_NO, 'grant-1', new Date(Date.now() + 3_600_000).toISOString());
@@ -76,6 +78,62 @@ describe('ticket-detail', () => {
     fireEvent.click(screen.getByTestId('passenger-1'));
     await screen.findByTestId('passenger-page');
     expect(router.state.location.search).toBe(`?orderNo=${ORDER_NO}&seq=1`);
+  });
+
+  test('check-in: Check in on a leg whose window is open, when it opens on the other; Checked in, Flown, No-show by the ticket', async () => {
+    signIn();
+    const order = ticketsIssued(makeOrderDetail());
+    const withStates: OrderDetail = {
+      ...order,
+      passengers: order.passengers.map((p, i) => ({
+        ...p,
+        ticket: p.ticket && {
+          ...p.ticket,
+          coupons: p.ticket.coupons.map((c) => ({
+            ...c,
+            checkIn:
+              c.legSeq === 0 ? (i === 0 ? 'flown' : 'no_show') : i === 0 ? 'checked_in' : 'not_checked_in',
+          })),
+        },
+      })),
+    };
+    const out = checkInLeg({ state: 'flown', phase: 'closed', canCheckIn: false });
+    const back = (state: 'checked_in' | 'not_checked_in') =>
+      checkInLeg({
+        legSeq: 1,
+        flightNo: 'WA102',
+        depCode: 'BKK',
+        arrCode: 'KTI',
+        state,
+        canCheckIn: state === 'not_checked_in',
+        canCancel: state === 'checked_in',
+        closesAtLocal: '2026-12-08T17:00:00+07:00',
+      });
+    api(
+      () => withStates,
+      (call) =>
+        call.path === `${CHECK_IN}/queryCheckIn`
+          ? ok(
+              checkInState([
+                checkInPassenger(0, [out, back('checked_in')]),
+                checkInPassenger(1, [{ ...out, state: 'no_show' }, back('not_checked_in')]),
+              ]),
+            )
+          : undefined,
+    );
+    const { router } = renderRoutes(routes, AT);
+    expect((await screen.findByTestId('ticket-check-in-0')).textContent).toBe(
+      'KTI-BKK FlownBKK-KTI Checked in',
+    );
+    expect(screen.getByTestId('ticket-check-in-1').textContent).toBe('KTI-BKK No-show');
+    const card = await screen.findByTestId('check-in-card');
+    expect(card.textContent).toContain('WA102 BKK → KTI');
+    expect(screen.queryByTestId('check-in-open-0')).toBeNull();
+    expect(screen.getByTestId('check-in-leg-1').textContent).toContain('Check-in closes 08 Dec 2026 17:00');
+    expect(screen.getByTestId('boarding-passes-open')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('check-in-open-1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.checkIn));
+    expect(router.state.location.search).toBe(`?orderNo=${ORDER_NO}&leg=1`);
   });
 
   test('the total links to the amount detail', async () => {

@@ -13,6 +13,8 @@ import { NavBar } from '../../../components/nav-bar';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useBookingStore } from '../../../features/booking/booking-store';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
+import { CouponCheckIns } from '../../../features/check-in/components/coupon-check-ins';
+import { TicketCheckIn } from '../../../features/check-in/components/ticket-check-in';
 import { usePayStatus } from '../../../features/orders/api/get-pay-status';
 import { itineraryErrorKey, useSendItinerary } from '../../../features/orders/api/send-itinerary';
 import { PassengerAddons } from '../../../features/orders/components/order-addons';
@@ -30,6 +32,7 @@ import {
 } from '../../../features/orders/labels';
 import { paymentStartedRecently, useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
+import { RefundEntry } from '../../../features/refunds/components/refund-entry';
 import {
   AddonPayReturn,
   TicketPassengerAddons,
@@ -324,6 +327,7 @@ function TicketDetail({
                       <StatusBadge tone={ticketStatusTone(p.ticket.status)} testId={`ticket-status-${i}`}>
                         {t(ticketStatusKey(p.ticket.status))}
                       </StatusBadge>
+                      <CouponCheckIns ticket={p.ticket} legs={order.legs} testId={`ticket-check-in-${i}`} />
                     </span>
                   ) : (
                     <span className="muted small" data-testid={`ticket-pending-${i}`}>
@@ -360,7 +364,11 @@ function TicketDetail({
         </ul>
       </section>
 
+      <TicketCheckIn order={order} lang={lang} />
+
       {order.status === OrderPayStatus.paid ? <ItineraryCard order={order} /> : null}
+
+      <RefundEntry order={order} />
 
       <section className="card" data-testid="order-price">
         <button

@@ -14,6 +14,7 @@ const routes = [
   { path: paths.ticketDetail, element: <div data-testid="ticket-detail-page" /> },
   { path: paths.searchTicket, element: <div data-testid="search-page" /> },
   { path: paths.login, element: <div data-testid="login-page" /> },
+  { path: paths.associateOrderList, element: <div data-testid="linked-orders-page" /> },
 ];
 
 /** 12 orders: every third canceled, every other paid, the rest unpaid. */
@@ -90,6 +91,27 @@ describe('Tickets & Services tab', () => {
     fireEvent.click(await screen.findByTestId('order-item-1'));
     await screen.findByTestId('ticket-detail-page');
     expect(router.state.location.search).toBe(`?orderNo=${ALL[1]!.orderNo}`);
+  });
+
+  test('an order the member linked (issue 15) is marked, and the linked lists are one tap away', async () => {
+    signIn();
+    installFakeApi((call) =>
+      call.path === MEMBER
+        ? ok({
+            orders: [
+              { ...makeOrderSummary({ orderNo: 'W261201000001' }), linked: true },
+              { ...makeOrderSummary({ orderNo: 'W261201000002' }), linked: false },
+            ],
+            total: 2,
+            page: 1,
+          })
+        : undefined,
+    );
+    const { router } = renderRoutes(routes, paths.tickets);
+    expect((await screen.findByTestId('order-item-linked-0')).textContent).toBe('Linked');
+    expect(screen.queryByTestId('order-item-linked-1')).toBeNull();
+    fireEvent.click(await screen.findByTestId('tickets-linked'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.associateOrderList));
   });
 
   test('a member without orders of a status sees an empty state', async () => {

@@ -1,8 +1,14 @@
-import { type LanguageTag, OrderPayStatus, type OrderStatus, type OrderSummary } from '@wings/contracts';
+import {
+  type LanguageTag,
+  type MemberOrderSummary,
+  OrderPayStatus,
+  type OrderStatus,
+} from '@wings/contracts';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageTag } from '../../../app/i18n';
+import { useLaterTexts } from '../../../app/i18n/use-later-texts';
 import { useAppNavigate } from '../../../app/navigation';
 import { loginHref, orderHref, paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
@@ -17,6 +23,7 @@ import { useCustomerService } from '../../../features/settings/api/get-customer-
 import { cityName, formatDate, localTimeOf, money } from '../../../lib/format';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/orders/orders.css';
+import '../../../features/linked/components/linked.css';
 
 type Filter = 'all' | OrderStatus;
 const FILTERS: { key: Filter; label: string }[] = [
@@ -26,7 +33,18 @@ const FILTERS: { key: Filter; label: string }[] = [
   { key: OrderPayStatus.canceled, label: orderStatusKey(OrderPayStatus.canceled) },
 ];
 
-function OrderCard({ order, index, lang }: { order: OrderSummary; index: number; lang: LanguageTag }) {
+function OrderCard({
+  order,
+  index,
+  lang,
+  linkedTexts,
+}: {
+  order: MemberOrderSummary;
+  index: number;
+  lang: LanguageTag;
+  /** The linked pages' texts are here: a linked order (issue 15) says so. */
+  linkedTexts: boolean;
+}) {
   const { t } = useTranslation();
   const nav = useAppNavigate();
   const airports = useAirportMap();
@@ -47,9 +65,16 @@ function OrderCard({ order, index, lang }: { order: OrderSummary; index: number;
             <span aria-hidden="true">{order.legs.length > 1 ? ' ⇄ ' : ' → '}</span>
             {city(order.legs.length > 1 ? first?.arrCode : last?.arrCode)}
           </span>
-          <StatusBadge tone={orderStatusTone(order.status)} testId={`order-item-status-${index}`}>
-            {t(orderStatusKey(order.status))}
-          </StatusBadge>
+          <span className="order-card-badges">
+            {order.linked && linkedTexts ? (
+              <StatusBadge tone="off" testId={`order-item-linked-${index}`}>
+                {t('linked.badge')}
+              </StatusBadge>
+            ) : null}
+            <StatusBadge tone={orderStatusTone(order.status)} testId={`order-item-status-${index}`}>
+              {t(orderStatusKey(order.status))}
+            </StatusBadge>
+          </span>
         </span>
         <span className="muted small order-card-when">
           {order.departureDate ? formatDate(order.departureDate, lang) : '-'}
@@ -72,6 +97,7 @@ function MyOrders({ lang }: { lang: LanguageTag }) {
   const nav = useAppNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const orders = useMemberOrders(filter === 'all' ? undefined : filter, true);
+  const linkedTexts = useLaterTexts();
   const list = orders.data?.pages.flatMap((p) => p.orders) ?? [];
   const total = orders.data?.pages[0]?.total ?? 0;
 
@@ -114,7 +140,7 @@ function MyOrders({ lang }: { lang: LanguageTag }) {
       <>
         <ul className="order-list" data-testid="orders-list">
           {list.map((o, i) => (
-            <OrderCard key={o.orderNo} order={o} index={i} lang={lang} />
+            <OrderCard key={o.orderNo} order={o} index={i} lang={lang} linkedTexts={linkedTexts} />
           ))}
         </ul>
         {orders.hasNextPage ? (
@@ -165,6 +191,16 @@ function MyOrders({ lang }: { lang: LanguageTag }) {
         ))}
       </div>
       {body}
+      {linkedTexts ? (
+        <button
+          type="button"
+          className="order-link-btn tickets-linked-entry"
+          data-testid="tickets-linked"
+          onClick={() => nav.push(paths.associateOrderList)}
+        >
+          {t('linked.entry')}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,538 @@
+// After-sales (issue 15): online refunds and check-in, on a small world made through the
+// product's own calls (a traveller books, pays on the sandbox's page and is ticketed).
+// 1. What a quote costs: refundSchedule reads per second on one order beside getOrderDetail on
+//    the same order, and the statements each sends to PostgreSQL (counted on the product's code).
+// 2. The race: round after round, RACERS drafts of one ticket confirmed at once; exactly one is
+//    submitted, the others refused.
+// 3. Money exactly once: the round winners approved by staff in the console; payments' refund
+//    job pays them back alone for half of them, and for the other half REPLAYS concurrent runs of
+//    payments' processRefund race the job; then every refund is replayed again. The database
+//    tells the money movements per refund order (refund rows, gateway refunds): one each.
+// 4. Check-in: the server's development clock moved to 90 minutes before a flight, RACERS
+//    concurrent check-ins of one passenger on one leg: one check-in, one seat.
+// Figures from one run on this machine; never a timed assertion.
+// Usage: npm run bench:refunds [-- --seconds 10]
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { addDays } from '@wings/rules';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import {
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  DEMO_STAFF_TOTP_SECRET,
+  totpCode,
+} from '../apps/api/src/modules/staff';
+import { openDatabase } from '../apps/api/src/platform/db';
+import { countRoundTrips } from '../apps/api/test/support/round-trips';
+import { DEMO_APP, getAccessToken } from '../e2e/support/token';
+import { type BenchApi, NO_HOLD_LIMITS, orderBody, registerTravellers, startBenchApi } from './support';
+
+const secondsArg = process.argv.indexOf('--seconds');
+const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
+/** Rounds of the race; each round's winner is then approved (the money's refund orders). */
+const ROUNDS = 10;
+/** Drafts of one ticket confirmed at once per round; check-ins of one passenger at once. */
+const RACERS = 50;
+/** Concurrent runs of payments' processRefund per refund, racing the refund job. */
+const REPLAYS = 20;
+/** Connections of the quote and order-detail reads. */
+const CONNECTIONS = 20;
+const MINUTE = 60_000;
+
+// The product and the app built in this process (for replays and statement counts) share the
+// server secret: the traveller's access token and session hold on both.
+const serverSecret = randomBytes(32).toString('base64url');
+const env = { ...NO_HOLD_LIMITS, SERVER_SECRET: serverSecret };
+const api = await startBenchApi('refunds', env, { processes: 1 });
+const { db } = api;
+
+try {
+  const [token] = await registerTravellers(api, 1);
+  if (!token) throw new Error('no traveller registered');
+  // ROUNDS orders for the race and the money, one for the quote and the check-in.
+  const offers = await refundableOffers(api, ROUNDS + 1);
+  if (offers.length < ROUNDS + 1) throw new Error(`only ${offers.length} offers on refundable routes`);
+  const orders: { orderNo: string; offerId: string }[] = [];
+  await inParallel(offers.length, 4, async (i) => {
+    const orderNo = await bookAndPay(api, token, offers[i]!, i);
+    orders[i] = { orderNo, offerId: offers[i]! };
+  });
+  await ticketsIssued(
+    api,
+    orders.map((o) => o.orderNo),
+  );
+  const spare = orders[ROUNDS]!.orderNo;
+  const session = { token };
+
+  // ---- 1. The quote beside order detail, on the same order.
+  const quoteBody = { orderNo: spare, passengerSeqs: [0], reasonCode: 'plans_changed' };
+  const firstQuote = await api.call<{ actual: { amount: number } }>(
+    '/travelsky/refund/refundSchedule',
+    quoteBody,
+    session,
+  );
+  if (firstQuote.code !== '0') throw new Error(`refundSchedule: ${firstQuote.code} ${firstQuote.message}`);
+  const quotes = await load({
+    url: `${api.url}/api/travelsky/refund/refundSchedule`,
+    method: 'POST',
+    headers: { ...api.base, ...session },
+    body: JSON.stringify(quoteBody),
+  });
+  const details = await load({
+    url: `${api.url}/api/travelsky/ibe/getOrderDetail/${spare}`,
+    method: 'GET',
+    headers: { authorization: api.base.authorization!, language: '1', ...session },
+  });
+  const statements = await withApp(api, 2, async (app) => {
+    const headers = { ...api.base, ...session };
+    const quote = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/travelsky/refund/refundSchedule',
+        headers,
+        payload: quoteBody,
+      });
+    const detail = () =>
+      app.inject({ method: 'GET', url: `/api/travelsky/ibe/getOrderDetail/${spare}`, headers });
+    // Once each first, so what the app keeps in memory (settings, the network) is loaded.
+    await quote();
+    await detail();
+    const q = await countRoundTrips(quote);
+    const d = await countRoundTrips(detail);
+    if (q.result.json().code !== '0') throw new Error(`in-process refundSchedule: ${q.result.body}`);
+    if (d.result.json().code !== '0') throw new Error(`in-process getOrderDetail: ${d.result.body}`);
+    return { quote: q.statements, detail: d.statements };
+  });
+
+  // ---- 2. The race: RACERS drafts of one ticket (one traveller, a key each), confirmed at once.
+  let roundsWithOneWinner = 0;
+  let winners = 0;
+  let refusals = 0;
+  const refusalCodes = new Map<string, number>();
+  const winnersNo: string[] = [];
+  let raceMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const orderNo = orders[round]!.orderNo;
+    const drafts: string[] = [];
+    await inParallel(RACERS, 10, async () => {
+      const d = await api.call<{ refundNo: string }>(
+        '/travelsky/refund/createRefund',
+        { orderNo, passengerSeqs: [0], reasonCode: 'plans_changed', idempotencyKey: randomUUID() },
+        session,
+      );
+      if (d.code !== '0') throw new Error(`createRefund: ${d.code} ${d.message}`);
+      drafts.push(d.data.refundNo);
+    });
+    const started = performance.now();
+    const results = await Promise.all(
+      drafts.map((refundNo) =>
+        api.call<{ refundNo: string; status: string }>(
+          '/travelsky/refund/confirmRefund',
+          { refundNo },
+          session,
+        ),
+      ),
+    );
+    raceMs += performance.now() - started;
+    const won = results.filter((r) => r.code === '0' && r.data.status === 'auditing');
+    winners += won.length;
+    if (won.length === 1) roundsWithOneWinner += 1;
+    for (const w of won) winnersNo.push(w.data.refundNo);
+    for (const r of results) {
+      if (r.code === '0') continue;
+      refusals += 1;
+      refusalCodes.set(r.code, (refusalCodes.get(r.code) ?? 0) + 1);
+    }
+  }
+  const raceFacts = await db.query<{ submitted: number; tickets_refunding: number }>(
+    `select (select count(*) from refund_orders r join orders o on o.id = r.order_id
+              where o.order_no = any($1) and r.status <> 'draft')::int as submitted,
+            (select count(*) from tickets t join orders o on o.id = t.order_id
+              where o.order_no = any($1) and t.status = 4)::int as tickets_refunding`,
+    [orders.slice(0, ROUNDS).map((o) => o.orderNo)],
+  );
+
+  // ---- 3. Money exactly once: staff approve the winners in the console.
+  const staff = await signInStaff(api, 'agent');
+  const alone = winnersNo.slice(0, Math.ceil(winnersNo.length / 2));
+  const raced = winnersNo.slice(alone.length);
+  const approve = async (refundNo: string) => {
+    const res = await fetch(`${api.url}/api/admin/refunds/${refundNo}/approve`, {
+      method: 'POST',
+      headers: { ...staff, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'bench' }),
+    });
+    const body = (await res.json()) as { code: string; message: string };
+    if (body.code !== '0') throw new Error(`approve ${refundNo}: ${body.code} ${body.message}`);
+  };
+  // The first half: the refund job alone pays them back.
+  for (const refundNo of alone) await approve(refundNo);
+  const aloneDone = await allRefunded(api, alone);
+  // The second half: each refund's processing replayed REPLAYS times at once, racing the job;
+  // then every refund of both halves replayed again, and the sweep run, once settled.
+  const replayed = await withApp(api, REPLAYS + 4, async (app) => {
+    let runs = 0;
+    for (const refundNo of raced) {
+      await approve(refundNo);
+      const parts = await paymentRefundsOf(api, [refundNo]);
+      await Promise.all(
+        parts.flatMap((id) =>
+          Array.from({ length: REPLAYS }, async () => {
+            await app.payments.processRefund(id);
+            runs += 1;
+          }),
+        ),
+      );
+    }
+    const racedDone = await allRefunded(api, raced);
+    for (const id of await paymentRefundsOf(api, winnersNo)) {
+      await Promise.all(
+        Array.from({ length: REPLAYS }, async () => {
+          await app.payments.processRefund(id);
+          runs += 1;
+        }),
+      );
+    }
+    await app.payments.refundPending();
+    return { runs, racedDone };
+  });
+  const money = await db.query<{
+    refund_no: string;
+    actual: number;
+    refund_rows: number;
+    gateway_refunds: number;
+    gateway_refunded: number;
+    completions: number;
+    status: string;
+  }>(
+    `select r.refund_no, r.actual, r.status,
+            (select count(*) from payment_refunds pr
+              where pr.reason = 'refund_order' and pr.line_ref = r.id::text)::int as refund_rows,
+            (select count(*) from sandbox_transactions s
+              where s.order_no = r.order_no and s.status = 'refund')::int as gateway_refunds,
+            (select coalesce(sum(s.refunded_amount), 0) from sandbox_transactions s
+              where s.order_no = r.order_no and s.status <> 'refund')::int as gateway_refunded,
+            (select count(*) from refund_order_events e
+              where e.refund_order_id = r.id and e.type = 'money_refunded')::int as completions
+       from refund_orders r where r.refund_no = any($1)`,
+    [winnersNo],
+  );
+  const m = money.rows;
+  const refundRows = m.reduce((s, r) => s + r.refund_rows, 0);
+  const gatewayRefunds = m.reduce((s, r) => s + r.gateway_refunds, 0);
+  const notOnce = m.filter(
+    (r) => r.refund_rows !== 1 || r.gateway_refunds !== 1 || r.completions !== 1 || r.status !== 'refunded',
+  ).length;
+  const wrongAmount = m.filter((r) => r.gateway_refunded !== r.actual).length;
+
+  // ---- 4. Check-in: RACERS check-ins of one passenger and leg at once, 90 minutes before the flight.
+  const checkIn = await raceCheckIn(api, spare, token);
+
+  const codes = (r: autocannon.Result) => `2xx ${r['2xx']}, non-2xx ${r.non2xx}, errors ${r.errors}`;
+  console.log(
+    `${os.cpus().length} cores; ${orders.length} ticketed orders of one traveller; quote of order ${spare}: ${firstQuote.data.actual.amount} minor units back`,
+  );
+  console.log(
+    `refundSchedule:  ${quotes.requests.average.toFixed(0)} quotes/s, p50 ${quotes.latency.p50} ms, p99 ${quotes.latency.p99} ms (${codes(quotes)}); ${statements.quote.length} statements per quote`,
+  );
+  console.log(
+    `getOrderDetail:  ${details.requests.average.toFixed(0)} reads/s, p50 ${details.latency.p50} ms, p99 ${details.latency.p99} ms (${codes(details)}); ${statements.detail.length} statements per read`,
+  );
+  console.log(
+    `statements of a quote:\n${statements.quote.map((x, i) => `  ${i + 1}. ${x.replace(/\s+/g, ' ').trim().slice(0, 110)}`).join('\n')}`,
+  );
+  console.log(
+    `refund race: ${ROUNDS} rounds of ${RACERS} confirmRefund of drafts of one ticket in ${raceMs.toFixed(0)} ms; winners ${winners}, refusals ${refusals} ${JSON.stringify(Object.fromEntries(refusalCodes))}; rounds with exactly one winner ${roundsWithOneWinner}/${ROUNDS}; submitted refunds ${raceFacts.rows[0]!.submitted}, tickets refunding ${raceFacts.rows[0]!.tickets_refunding}`,
+  );
+  console.log(
+    `refund money: ${m.length} refund orders approved; ${refundRows} payment refund rows, ${gatewayRefunds} gateway refunds (${(gatewayRefunds / Math.max(1, m.length)).toFixed(2)} per refund order); ${replayed.runs} replayed processRefund runs; refund orders not paid exactly once ${notOnce}; gateway amount differing from the refund ${wrongAmount}`,
+  );
+  console.log(
+    `approval to refunded, refund job alone (${alone.length}): ${aloneDone.fromLast} s after the last approval (${aloneDone.fromFirst} s after the first); with ${REPLAYS} replays racing (${raced.length}): ${replayed.racedDone.fromLast} s after the last approval`,
+  );
+  console.log(checkIn.line);
+  console.log(`refunds_quotes_per_s=${quotes.requests.average.toFixed(1)}`);
+  console.log(`refunds_order_detail_reads_per_s=${details.requests.average.toFixed(1)}`);
+  console.log(
+    `refunds_quote_to_detail_ratio=${(quotes.requests.average / Math.max(1, details.requests.average)).toFixed(2)}`,
+  );
+  console.log(`refunds_statements_per_quote=${statements.quote.length}`);
+  console.log(`refunds_statements_per_order_detail=${statements.detail.length}`);
+  console.log(`refunds_race_rounds_one_winner=${roundsWithOneWinner}/${ROUNDS}`);
+  console.log(`refunds_race_winners=${winners}`);
+  console.log(`refunds_race_refusals=${refusals}`);
+  console.log(`refunds_money_movements_per_refund=${(gatewayRefunds / Math.max(1, m.length)).toFixed(2)}`);
+  console.log(`refunds_not_paid_exactly_once=${notOnce}`);
+  console.log(`refunds_approval_to_refunded_s=${aloneDone.fromLast}`);
+  for (const [k, v] of checkIn.figures) console.log(`${k}=${v}`);
+  console.log(`refunds_5xx=${(quotes['5xx'] ?? 0) + (details['5xx'] ?? 0)}`);
+} finally {
+  await api.stop();
+}
+
+/** Runs `task(0..count-1)` with at most `width` at once. */
+async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/** `seconds` of autocannon on one request from CONNECTIONS connections. */
+function load(opts: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ ...opts, connections: CONNECTIONS, duration: seconds }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/**
+ * Offers for one adult in a Grand fare (refundable, 30 kept per segment) on up to `limit`
+ * flights from the hub 5 to 14 days ahead, on routes that touch no mainland Chinese airport
+ * (those refund through customer service only).
+ */
+async function refundableOffers(bench: BenchApi, limit: number): Promise<string[]> {
+  const today = new Date().toISOString().slice(0, 10);
+  const routes = (
+    await bench.db.query<{ origin: string; destination: string }>(
+      `select r.origin, r.destination from routes r
+         join airports a on a.code = r.destination
+        where r.origin = 'KTI' and a.country_code <> 'CN' order by r.destination`,
+    )
+  ).rows;
+  const offers: string[] = [];
+  for (const r of routes) {
+    for (let d = 5; d < 15 && offers.length < limit; d += 1) {
+      const search = await bench.call<{
+        flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[];
+      }>('/travelsky/ibe/queryFlight', {
+        depCode: r.origin,
+        arrCode: r.destination,
+        depDate: addDays(today, d),
+        passengers: [1, 0, 0],
+        tripType: 0,
+      });
+      const flight = search.data?.flights?.find((f) => f.fares.some((x) => x.family === 'Grand'));
+      if (!flight) continue;
+      const fare = flight.fares.find((f) => f.family === 'Grand')!;
+      const offer = await bench.call<{ offerId: string }>('/travelsky/ibe/chooseFlight', {
+        passengers: [1, 0, 0],
+        segments: [{ flightId: flight.flightId, bookingClass: fare.bookingClass }],
+      });
+      if (offer.code === '0') offers.push(offer.data.offerId);
+    }
+  }
+  return offers;
+}
+
+/** Books an order on the offer and pays it on the sandbox's hosted page (its Pay button). */
+async function bookAndPay(bench: BenchApi, token: string, offerId: string, n: number): Promise<string> {
+  const order = await bench.call<{ orderNo: string }>(
+    '/travelsky/ibe/saveTicketOrder',
+    JSON.parse(orderBody(offerId, n)),
+    { token },
+  );
+  if (order.code !== '0') throw new Error(`saveTicketOrder: ${order.code} ${order.message}`);
+  const pay = await bench.call<{ checkoutUrl: string }>(
+    `/travelsky/payment/getPayUrl/${order.data.orderNo}`,
+    { method: 'card' },
+    { token },
+  );
+  if (pay.code !== '0') throw new Error(`getPayUrl: ${pay.code} ${pay.message}`);
+  const approved = await fetch(new URL(`${pay.data.checkoutUrl}/approve`, bench.url), {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (approved.status !== 303) throw new Error(`sandbox approve: HTTP ${approved.status}`);
+  return order.data.orderNo;
+}
+
+/** Waits until every order is paid and ticketed (ticketing runs as jobs after the payment). */
+async function ticketsIssued(bench: BenchApi, orderNos: string[]): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const owed = await bench.db.query<{ n: number }>(
+      `select count(*)::int as n from orders
+        where order_no = any($1) and (ticketed_at is null
+           or not exists (select 1 from tickets t where t.order_id = orders.id))`,
+      [orderNos],
+    );
+    if (owed.rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${owed.rows[0]!.n} orders not ticketed in 120 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The headers of a console session of the demo member of `role` (password, then the TOTP code). */
+async function signInStaff(bench: BenchApi, role: 'agent'): Promise<Record<string, string>> {
+  const member = DEMO_STAFF.find((s) => s.role === role)!;
+  const consoleHeaders = { 'x-wings-console': '1', language: '1', 'content-type': 'application/json' };
+  const login = await fetch(`${bench.url}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: consoleHeaders,
+    body: JSON.stringify({ email: member.email, password: DEMO_STAFF_PASSWORD }),
+  });
+  const step = (await login.json()) as { code: string; message: string; data: { challenge: string } };
+  if (step.code !== '0') throw new Error(`staff login: ${step.code} ${step.message}`);
+  const verify = await fetch(`${bench.url}/api/admin/auth/verify`, {
+    method: 'POST',
+    headers: consoleHeaders,
+    body: JSON.stringify({
+      challenge: step.data.challenge,
+      code: await totpCode(DEMO_STAFF_TOTP_SECRET, new Date()),
+    }),
+  });
+  const done = (await verify.json()) as { code: string; message: string };
+  if (done.code !== '0') throw new Error(`staff verify: ${done.code} ${done.message}`);
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  return { 'x-wings-console': '1', language: '1', cookie };
+}
+
+/** The payment refund rows (payments' ids) of these refund orders. */
+async function paymentRefundsOf(bench: BenchApi, refundNos: string[]): Promise<string[]> {
+  const r = await bench.db.query<{ id: string }>(
+    `select pr.id from payment_refunds pr join refund_orders r on pr.line_ref = r.id::text
+      where pr.reason = 'refund_order' and r.refund_no = any($1)`,
+    [refundNos],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** Waits until these refund orders are refunded: seconds from their last and first approval to the last completion. */
+async function allRefunded(
+  bench: BenchApi,
+  refundNos: string[],
+): Promise<{ fromLast: string; fromFirst: string }> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const r = await bench.db.query<{ left: number; from_last: string | null; from_first: string | null }>(
+      `select count(*) filter (where status <> 'refunded')::int as left,
+              extract(epoch from max(completed_at) - max(audited_at))::text as from_last,
+              extract(epoch from max(completed_at) - min(audited_at))::text as from_first
+         from refund_orders where refund_no = any($1)`,
+      [refundNos],
+    );
+    const row = r.rows[0]!;
+    if (row.left === 0) {
+      return { fromLast: Number(row.from_last).toFixed(2), fromFirst: Number(row.from_first).toFixed(2) };
+    }
+    if (Date.now() > deadline) return { fromLast: 'not done in 180 s', fromFirst: 'not done in 180 s' };
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/**
+ * The product's app built in this process on the bench's database with a pool of `pool`
+ * connections, its job runner not started (support.ts withInProcessApp, wider): where the
+ * benchmark replays payments' processing and counts the statements of one request.
+ */
+async function withApp<T>(
+  bench: BenchApi,
+  pool: number,
+  fn: (app: FastifyInstance) => Promise<T>,
+): Promise<T> {
+  const c = bench.db;
+  const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
+  const database = openDatabase(url, { error() {} }, pool);
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'development',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      APP_ID: DEMO_APP.id,
+      APP_SECRET: DEMO_APP.secret,
+      ...env,
+    }),
+    database,
+    logger: false,
+  });
+  try {
+    await app.ready();
+    return await fn(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/**
+ * RACERS check-ins of the order's first passenger on its first leg at once, the server's
+ * development clock at 90 minutes before that leg (check-in is open from 2 hours to 60 minutes
+ * before). The clock is set back after. A line to print and the figures.
+ */
+async function raceCheckIn(
+  bench: BenchApi,
+  orderNo: string,
+  token: string,
+): Promise<{ line: string; figures: [string, string][] }> {
+  const q = await bench.call<{ passengers: { legs: { depUtc: string }[] }[] }>(
+    '/travelsky/checkin/queryCheckIn',
+    { orderNo },
+    { token },
+  );
+  if (q.code !== '0') {
+    return {
+      line: `check-in: not measured (queryCheckIn answered ${q.code} ${q.message})`,
+      figures: [['checkin_measured', 'no']],
+    };
+  }
+  const depUtc = new Date(q.data.passengers[0]!.legs[0]!.depUtc);
+  const setClock = async (offsetMs: number) => {
+    const res = await fetch(`${bench.url}/api/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offsetMs }),
+    });
+    const body = (await res.json()) as { code: string; message: string };
+    if (body.code !== '0') throw new Error(`dev clock: ${body.code} ${body.message}`);
+  };
+  await setClock(depUtc.getTime() - 90 * MINUTE - Date.now());
+  try {
+    // The app's access token is renewed at the moved clock, as an app opened that day does.
+    const access = await getAccessToken(bench.url);
+    const headers = { authorization: `Bearer ${access}`, token };
+    const started = performance.now();
+    const results = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        bench.call<unknown>(
+          '/travelsky/checkin/checkIn',
+          { orderNo, items: [{ seq: 0, legSeq: 0 }] },
+          headers,
+        ),
+      ),
+    );
+    const ms = performance.now() - started;
+    const answered = new Map<string, number>();
+    for (const r of results) answered.set(r.code, (answered.get(r.code) ?? 0) + 1);
+    const facts = await bench.db.query<{ checked_in: number; seats: number; coupons: number }>(
+      `select (select count(*) from order_events e where e.order_id = o.id and e.type = 'checked_in')::int as checked_in,
+              (select count(*) from seat_assignments s
+                where s.order_ref = o.id::text and s.released_at is null)::int as seats,
+              (select count(*) from ticket_coupons c join tickets t on t.id = c.ticket_id
+                where t.order_id = o.id and c.checked_in_at is not null)::int as coupons
+         from orders o where o.order_no = $1`,
+      [orderNo],
+    );
+    const f = facts.rows[0]!;
+    return {
+      line: `check-in race: ${RACERS} checkIn of one passenger and leg at once in ${ms.toFixed(0)} ms, answered ${JSON.stringify(Object.fromEntries(answered))}; check-ins recorded ${f.checked_in}, coupons checked in ${f.coupons}, live seats ${f.seats}`,
+      figures: [
+        ['checkin_race_check_ins', String(f.checked_in)],
+        ['checkin_race_seats', String(f.seats)],
+        ['checkin_race_ok_answers', String(answered.get('0') ?? 0)],
+      ],
+    };
+  } finally {
+    await setClock(0);
+  }
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
+import { phoneContext, screenshot } from './support/browser';
+import { type Json, openConsole, type SearchedFlight } from './support/console';
+import { useJourney } from './support/journey';
+import { mailTo } from './support/mail';
+import { createMember } from './support/member';
+import { getAccessToken } from './support/token';
+
+/**
+ * Grand (M, U, H) and Basic (W, Q, V, L, T) fares are refundable for a fee (after-sales §9: USD 30
+ * and 50 per passenger and flight), so the journey books one of them and sees the fee kept.
+ */
+const FEE_CLASSES = new Set(['M', 'U', 'H', 'W', 'Q', 'V', 'L', 'T']);
+
+/**
+ * A member of the traveller app driven through its API as the app drives it, in the language the
+ * order is made in (its mails follow it): registers, books a party of adults on one flight and
+ * pays in the sandbox until the e-tickets are issued.
+ */
+async function memberWithTickets(
+  baseUrl: string,
+  prefix: string,
+  p: {
+    from: string;
+    to: string;
+    date: string;
+    adults: { surname: string; givenName: string }[];
+    language: '0' | '1' | '2';
+  },
+) {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const member = await createMember(baseUrl, email);
+  const accessToken = await getAccessToken(baseUrl);
+  let token = '';
+  const call = async (route: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<Json> => {
+    const res = await fetch(`${baseUrl}/api${route}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
+        language: p.language,
+        ...(token ? { token } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as Json;
+  };
+  const login = await call('/travelsky/user/login', { account: email, password: member.password });
+  expect(login.code, JSON.stringify(login)).toBe('0');
+  token = String(login.data.token);
+
+  const n = p.adults.length;
+  const found = await call('/travelsky/ibe/queryFlight', {
+    depCode: p.from,
+    arrCode: p.to,
+    depDate: p.date,
+    passengers: [n, 0, 0],
+    tripType: 0,
+  });
+  expect(found.code, JSON.stringify(found)).toBe('0');
+  const flights = found.data.flights as SearchedFlight[];
+  const pick = flights
+    .flatMap((f) => f.fares.map((fare) => ({ f, fare })))
+    .find(({ fare }) => fare.seatsLeft >= n && FEE_CLASSES.has(fare.bookingClass));
+  if (!pick) throw new Error(`no refundable fare ${p.from} → ${p.to} on ${p.date}`);
+  const offer = await call('/travelsky/ibe/chooseFlight', {
+    passengers: [n, 0, 0],
+    segments: [{ flightId: pick.f.flightId, bookingClass: pick.fare.bookingClass }],
+  });
+  expect(offer.code, JSON.stringify(offer)).toBe('0');
+  const saved = await call('/travelsky/ibe/saveTicketOrder', {
+    offerId: offer.data.offerId,
+    passengers: p.adults.map((a, i) => ({
+      passengerType: 1,
+      surname: a.surname,
+      givenName: a.givenName,
+      middleName: null,
+      title: i % 2,
+      gender: i % 2,
+      nationality: 'KH',
+      birthday: `198${i}-03-1${i}`,
+      docType: 1,
+      docNumber: `P${randomUUID().slice(0, 7).toUpperCase()}`,
+      docExpiry: addDays(p.date, 3 * 365),
+      email: null,
+      countryCode: '855',
+      phone: '12345678',
+    })),
+    contact: {
+      name: `${p.adults[0]!.surname} ${p.adults[0]!.givenName}`,
+      countryCode: '855',
+      phone: '12345678',
+      email,
+    },
+    idempotencyKey: randomUUID(),
+    acceptTerms: true,
+  });
+  expect(saved.code, JSON.stringify(saved)).toBe('0');
+  const orderNo = String(saved.data.orderNo);
+
+  const started = await call(`/travelsky/payment/getPayUrl/${orderNo}`, { method: 'card' });
+  expect(started.code, JSON.stringify(started)).toBe('0');
+  const approve = await fetch(new URL(`${started.data.checkoutUrl}/approve`, baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  expect(approve.status).toBe(303);
+  await expect
+    .poll(
+      async () => (await call(`/travelsky/payment/status/${orderNo}`, undefined, 'GET')).data?.ticketsIssued,
+      {
+        timeout: 60_000,
+        interval: 300,
+      },
+    )
+    .toBe(n);
+  return { email, password: member.password, orderNo, call };
+}
+
+/** Signs the member in on the app's login page, as a traveller does. */
+async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/pages/more/login/login`);
+  await page.getByTestId('login-account').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForFunction(
+    () => JSON.parse(localStorage.getItem('session') ?? '{}').state?.loggedIn === true,
+  );
+  // The login page then leaves for where the traveller came from (the More tab here).
+  await page.waitForFunction(() => !location.hash.includes('/login/'));
+}
+
+/**
+ * Issue 15, the after-sales journey. A member refunds one of two passengers for a personal reason
+ * in Khmer: the quote, the request, its timeline; a finance officer approves it in the console;
+ * the sandbox pays the money back and the traveller sees it refunded with its amounts, with the
+ * Khmer mail of each step in the dev mailbox. (Checking in on the day and the boarding pass
+ * offline: check-in.journey.test.ts.)
+ */
+describe('after-sales: a refund followed to the end', () => {
+  const today = localDate(new Date(), HUB_TIME_ZONE);
+  const journey = useJourney('aftersales');
+
+  it('a member refunds one of two passengers, staff approve it, and the money comes back', async () => {
+    const base = journey.server.url;
+    const member = await memberWithTickets(base, 'refund', {
+      from: 'KTI',
+      to: 'SAI',
+      date: addDays(today, 30),
+      adults: [
+        { surname: 'Sok', givenName: 'Dara' },
+        { surname: 'Sok', givenName: 'Channary' },
+      ],
+      language: '2',
+    });
+    const context = await phoneContext(journey.browser, 'km-KH');
+    await context.addInitScript(() => localStorage.setItem('language', 'km'));
+    const page = await context.newPage();
+    await signIn(page, base, member.email, member.password);
+
+    // 1. From the order's page: the refund notice, one passenger of two, a personal reason.
+    await page.goto(`${base}/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${member.orderNo}`);
+    await page.getByTestId('refund-entry-start').click();
+    await page.getByTestId('refund-notice').waitFor();
+    await screenshot(page, 'aftersales-01-refund-notice-km-390');
+    await page.getByTestId('refund-start').click();
+    await page.getByTestId('request-refund-passenger').waitFor();
+    await page.getByTestId('refund-pax-check-1').click();
+    await page.getByTestId('refund-pax-next').click();
+    await page.getByTestId('request-refund-reason').waitFor();
+    await page.getByTestId('refund-reason-plans_changed').click();
+    await page.getByTestId('refund-reason-next').click();
+
+    // 2. The quote: what is refunded, the fee kept, what comes back.
+    await page.getByTestId('request-refund-confirm').waitFor();
+    const actualText = (await page.getByTestId('refund-actual').first().textContent()) ?? '';
+    expect(actualText).toMatch(/[\d,]+\.\d{2}/);
+    // A personal reason on a Grand or Basic fare: the fee of one passenger's one flight is kept.
+    expect(await page.getByTestId('refund-fee').first().textContent()).toMatch(/\$(30|50)\.00/);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await screenshot(page, `aftersales-02-refund-quote-km-${width}`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'aftersales-02-refund-quote-km-390');
+    await page.getByTestId('refund-submit').click();
+
+    // 3. Submitted: its number, and the timeline says what comes next and by when.
+    await page.getByTestId('request-refund-result').waitFor();
+    const refundNo = ((await page.getByTestId('refund-no').first().textContent()) ?? '').trim();
+    expect(refundNo).toMatch(/^R/);
+    await page.getByTestId('refund-view').click();
+    await page.getByTestId('refund-order-detail').waitFor();
+    await page.getByTestId('refund-timeline').waitFor();
+    await screenshot(page, 'aftersales-03-refund-timeline-km-390');
+
+    // 4. A finance officer finds it in the console's queue and approves it.
+    const staff = await openConsole(journey.browser, base, 'finance', '/refunds');
+    await staff.getByTestId(`refund-row-${refundNo}`).waitFor();
+    await staff.getByRole('link', { name: refundNo }).click();
+    await staff.getByTestId('refund-approve').click();
+    await staff.getByTestId('refund-confirm').click();
+    await expect.poll(() => staff.getByTestId('refund-status').textContent()).not.toMatch(/audit/i);
+    await screenshot(staff, 'aftersales-04-console-refund-approved-en');
+    await staff.context().close();
+
+    // 5. The sandbox pays it back; the traveller sees it refunded, with its amounts.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('refund-order-detail').waitFor();
+          return page.getByTestId('refund-step-money_refunded').getAttribute('data-state');
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe('done');
+    const actualAmount = /[\d,]+\.\d{2}/.exec(actualText)?.[0] ?? 'no amount';
+    expect(await page.getByTestId('refund-detail-amounts').textContent()).toContain(actualAmount);
+    await screenshot(page, 'aftersales-05-refund-refunded-km-390');
+
+    // 6. Each step's mail in the order's language, Khmer; the last says the money is back.
+    const stepMails = async () =>
+      (await mailTo(base, member.email)).filter((m) => m.subject.includes(refundNo));
+    // Received, approved, refunded: the last is sent as the money comes back.
+    await expect.poll(async () => (await stepMails()).length, { timeout: 15_000 }).toBe(3);
+    const mails = await stepMails();
+    for (const m of mails) expect(m.subject).toMatch(/[\u1780-\u17FF]/);
+    expect(mails.some((m) => m.text.includes('ការសងប្រាក់វិញរបស់អ្នកបានបញ្ចប់'))).toBe(true);
+    await context.close();
+  });
+});
