@@ -325,6 +325,8 @@ export type RefundListResponse = z.infer<typeof ZRefundListResponse>;
 /** The console's refund queue: filters. `overdue`: only those past their promise. */
 export const ZAdminRefundOrderSearch = z.object({
   status: ZRefundOrderStatus.optional(),
+  /** Only the refunds of one order (the console's order page links here). */
+  orderNo: ZOrderNo.optional(),
   /** Only requests submitted at least this many hours ago. */
   minAgeHours: z.coerce
     .number()

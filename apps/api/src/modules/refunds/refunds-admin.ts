@@ -36,6 +36,7 @@ export class RefundsAdmin {
     const recs = await this.deps.repo.queue(
       {
         ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.orderNo ? { orderNo: filter.orderNo } : {}),
         ...(filter.minAgeHours !== undefined
           ? { submittedBefore: new Date(now.getTime() - filter.minAgeHours * 3_600_000) }
           : {}),

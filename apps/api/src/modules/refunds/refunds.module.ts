@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { SYSTEM } from '../../platform/access';
 import type { Tx } from '../../platform/db';
 import { defineModule, type ModuleOptions } from '../../platform/module';
-import { isOrderLinked, refundOrderFacts } from '../booking';
+import { isOrderLinked, recordTicketEvent, refundOrderFacts } from '../booking';
 import { releasePassengerSeats } from '../inventory';
 import { paymentsOf, refundOrderPart } from '../payments';
 import type { Seating } from '../seating';
@@ -53,6 +53,7 @@ export const refundsCallsModule = fp<ModuleOptions<RefundsConfig>>(
         startTicket: startTicketRefund,
         finishTicket: finishTicketRefund,
         cancelTicket: cancelTicketRefund,
+        ticketEvent: (tx, orderId, event, at) => recordTicketEvent(tx, orderId, event, at),
         releaseSeats: (tx, order, rows, at) => releaseSeats(app, tx, order, rows, at),
         payments: (tx, orderNo) => paymentsOf(tx, 'order', orderNo),
         refundPayment: (tx, part) => refundOrderPart(tx, part),

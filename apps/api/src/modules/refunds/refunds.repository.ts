@@ -224,11 +224,12 @@ export class RefundsRepository {
 
   /** The console's queue: submitted refunds by status and age, oldest first (at most `limit`). */
   async queue(
-    filter: { status?: string; submittedBefore?: Date },
+    filter: { status?: string; submittedBefore?: Date; orderNo?: string },
     limit: number,
   ): Promise<RefundOrderRecord[]> {
     const where: SQL[] = [sql`${refundOrders.submittedAt} is not null`];
     if (filter.status) where.push(eq(refundOrders.status, filter.status));
+    if (filter.orderNo) where.push(eq(refundOrders.orderNo, filter.orderNo));
     if (filter.submittedBefore) where.push(lte(refundOrders.submittedAt, filter.submittedBefore));
     return this.db
       .select()

@@ -128,6 +128,16 @@ export interface RefundSteps {
   startTicket(tx: Tx, ticketId: string, now: Date): Promise<boolean>;
   finishTicket(tx: Tx, ticketId: string, now: Date): Promise<boolean>;
   cancelTicket(tx: Tx, ticketId: string, now: Date): Promise<boolean>;
+  /**
+   * The ticket's move in its order's history (booking's order_events: ticket_refunding,
+   * ticket_refunded, ticket_refund_canceled), so staff read it beside the order's other events.
+   */
+  ticketEvent(
+    tx: Tx,
+    orderId: string,
+    event: { type: string; actor: string; reason?: string | null; data: Record<string, unknown> },
+    now: Date,
+  ): Promise<void>;
   /** Seats back to inventory, and seat assignments freed. */
   releaseSeats(
     tx: Tx,
@@ -422,6 +432,16 @@ export class RefundsService {
       for (const pid of passengerIds) {
         const t = tickets.get(pid);
         if (!t || !(await this.deps.steps.startTicket(tx, t.id, now))) throw new AppError('refundInProgress');
+        await this.deps.steps.ticketEvent(
+          tx,
+          order.id,
+          {
+            type: 'ticket_refunding',
+            actor: actorName,
+            data: { ticketNo: t.ticketNo, refundNo: rec.refundNo },
+          },
+          now,
+        );
       }
       await repo.addEvent(rec.id, { type: 'applied', actor: actorName, mail: true }, now);
       if (submitted.autoApproved) {
@@ -473,6 +493,12 @@ export class RefundsService {
       if (!t || !(await this.deps.steps.finishTicket(tx, t.id, now))) {
         throw new Error(`refund ${rec.refundNo}: the ticket of passenger ${pid} is not refunding`);
       }
+      await this.deps.steps.ticketEvent(
+        tx,
+        order.id,
+        { type: 'ticket_refunded', actor: auditor, data: { ticketNo: t.ticketNo, refundNo: rec.refundNo } },
+        now,
+      );
     }
     // Seats of flights still to come go back; a flight that left (a no-show) took its seat with it.
     const seats = lines.flatMap((l) =>
@@ -564,7 +590,19 @@ export class RefundsService {
     const tickets = await this.deps.tickets(rec.orderId, tx);
     for (const pid of new Set((await repo.linesOf(rec.id)).map((l) => l.passengerId))) {
       const t = tickets.get(pid);
-      if (t) await this.deps.steps.cancelTicket(tx, t.id, now);
+      if (t && (await this.deps.steps.cancelTicket(tx, t.id, now))) {
+        await this.deps.steps.ticketEvent(
+          tx,
+          rec.orderId,
+          {
+            type: 'ticket_refund_canceled',
+            actor: auditor,
+            reason,
+            data: { ticketNo: t.ticketNo, refundNo: rec.refundNo },
+          },
+          now,
+        );
+      }
     }
     await repo.addEvent(rec.id, { type: 'rejected', actor: auditor, reason, mail: true }, now);
     return rejected;

@@ -519,6 +519,15 @@ describe('the staff audit and the money', () => {
     expect(last?.text).toMatch(/Your refund is complete|您的退款已完成|ការសងប្រាក់វិញរបស់អ្នកបានបញ្ចប់/);
   });
 
+  /** The order's history rows of its tickets' refund moves, oldest first. */
+  async function ticketEventTypes(orderId: string): Promise<string[]> {
+    const { rows } = await t.database.pool.query(
+      `select type from order_events where order_id = $1 and type like 'ticket_refund%' order by id`,
+      [orderId],
+    );
+    return rows.map((r: { type: string }) => r.type);
+  }
+
   it('rejection gives the tickets back and mails the reason; a second action is refused (4111)', async () => {
     const order = await ticketed();
     const v = await submitted(member, order.orderNo, [0]);
@@ -527,6 +536,8 @@ describe('the staff audit and the money', () => {
     });
     expect(res.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Medical certificate missing' });
     expect(await ticketStatuses(order.id)).toEqual([TicketStatus.issued]);
+    // The ticket's moves stand in the order's history too, where staff read the order.
+    expect(await ticketEventTypes(order.id)).toEqual(['ticket_refunding', 'ticket_refund_canceled']);
     expect((await latestMail(t, order.email))?.text).toContain('Medical certificate missing');
     const again = await approve(v.refundNo);
     expect(again.body.code).toBe('4111');
@@ -568,6 +579,7 @@ describe('the staff audit and the money', () => {
     expect(v).toMatchObject({ status: 'refunding', refundStatus: 11 });
     expect(v.actual.amount).toBe(order.total);
     expect(await ticketStatuses(order.id)).toEqual([TicketStatus.refunded]);
+    expect(await ticketEventTypes(order.id)).toEqual(['ticket_refunding', 'ticket_refunded']);
   });
 
   it('the queue lists requests with their age against the promise; the roles are enforced', async () => {
@@ -577,6 +589,11 @@ describe('the staff audit and the money', () => {
     const page = envelope(ZAdminRefundOrderPage).parse(fresh.body).data;
     const row = page.list.find((r) => r.refundNo === v.refundNo)!;
     expect(row).toMatchObject({ overdue: false, ageMinutes: 0, passengerCount: 1 });
+    // One order's requests, whatever their status (the console's order page links here).
+    const another = await ticketed();
+    await submitted(member, another.orderNo, [0]);
+    const ofOrder = await callAsStaff(t, auditor, 'GET', `/refunds?orderNo=${order.orderNo}`);
+    expect(ofOrder.body.data.list.map((r: { refundNo: string }) => r.refundNo)).toEqual([v.refundNo]);
     await moveClock(new Date(clock.getTime() + 4 * DAY));
     auditor = await signInStaff(t, ['auditor']);
     agent = await signInStaff(t, ['agent']);

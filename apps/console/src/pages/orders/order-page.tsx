@@ -264,7 +264,17 @@ export default function OrderPage() {
           />
         </Card>
 
-        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('refunds.title')}</h2>}>
+        <Card
+          title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('refunds.title')}</h2>}
+          extra={
+            <Link
+              to={`/refunds?orderNo=${encodeURIComponent(d.orderNo)}`}
+              data-testid="order-refund-requests"
+            >
+              {t('refunds.requests')}
+            </Link>
+          }
+        >
           <Table
             rowKey="id"
             size="small"

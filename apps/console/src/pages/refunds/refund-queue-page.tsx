@@ -4,7 +4,7 @@ import {
   REFUND_ORDER_STATUSES,
   type RefundOrderStatus,
 } from '@wings/contracts';
-import { ConfigProvider, Form, Select, Space, Table, Typography } from 'antd';
+import { ConfigProvider, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -23,9 +23,12 @@ const DEFAULT_STATUS: RefundOrderStatus = 'auditing';
 
 /** The query of the queue for what the address says (the filters live in it, so back and links work). */
 export function queueQuery(params: URLSearchParams): QueryParams {
-  const status = params.get('status') ?? DEFAULT_STATUS;
+  const orderNo = params.get('orderNo') ?? undefined;
+  // One order's refunds (from its page): every status unless one is chosen.
+  const status = params.get('status') ?? (orderNo ? 'any' : DEFAULT_STATUS);
   return {
     status: status === 'any' ? undefined : status,
+    orderNo,
     overdue: params.get('overdue') === 'true' ? 'true' : undefined,
     pageNum: Number(params.get('page')) || 1,
     pageSize: PAGE_SIZE,
@@ -119,7 +122,7 @@ export default function RefundQueuePage() {
           <Form.Item label={t('queue.status')} style={{ margin: 0 }}>
             <Select
               style={{ width: 170 }}
-              value={params.get('status') ?? DEFAULT_STATUS}
+              value={params.get('status') ?? (params.get('orderNo') ? 'any' : DEFAULT_STATUS)}
               onChange={(v) => setFilter('status', v)}
               data-testid="refund-filter-status"
               options={[
@@ -143,6 +146,20 @@ export default function RefundQueuePage() {
               ]}
             />
           </Form.Item>
+          {params.get('orderNo') ? (
+            <Tag
+              closable
+              data-testid="refund-filter-order"
+              onClose={() => {
+                const next = new URLSearchParams(params);
+                next.delete('orderNo');
+                next.delete('page');
+                setParams(next);
+              }}
+            >
+              {t('queue.order', { orderNo: params.get('orderNo') })}
+            </Tag>
+          ) : null}
         </Space>
         <Typography.Text>{t('queue.hint')}</Typography.Text>
         {queue.error ? <QueryError error={queue.error} onRetry={() => queue.refetch()} /> : null}

@@ -143,6 +143,23 @@ function signedIn(roles: StaffRole[], routes: Record<string, FakeReply>) {
 }
 
 describe('the refund queue', () => {
+  test("one order's refunds (from its page): every status, the order shown, and cleared in one click", async () => {
+    const calls = signedIn(['agent'], { 'GET /refunds': { data: { list: [aRow()], total: 1 } } });
+    renderConsole(`/refunds?orderNo=${ORDER_NO}`);
+    expect(await screen.findByRole('link', { name: NEW })).toBeTruthy();
+    const first = calls.find((c) => c.path === '/refunds')!;
+    expect(first.query.get('orderNo')).toBe(ORDER_NO);
+    expect(first.query.get('status')).toBeNull();
+    const tag = screen.getByTestId('refund-filter-order');
+    expect(tag.textContent).toContain(`Refunds of order ${ORDER_NO}`);
+    fireEvent.click(tag.querySelector('.ant-tag-close-icon')!);
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/refunds').at(-1)!;
+      expect(last.query.get('orderNo')).toBeNull();
+      expect(last.query.get('status')).toBe('auditing');
+    });
+  });
+
   test('waiting requests oldest first with their age; an overdue one stands out; filters go to the API', async () => {
     const page = {
       list: [
