@@ -6,6 +6,7 @@ import { expectAccessible } from './support/axe';
 import { phoneContext, screenshot } from './support/browser';
 import { type Json, openConsole, type SearchedFlight } from './support/console';
 import { useJourney } from './support/journey';
+import { expectNoFindings, inspectPage, smallPhoneContext, useLanguage } from './support/layout-page';
 import { mailTo } from './support/mail';
 import { createMember } from './support/member';
 import { getAccessToken } from './support/token';
@@ -144,6 +145,12 @@ async function signIn(page: Page, baseUrl: string, email: string, password: stri
 describe('after-sales: a refund followed to the end', () => {
   const today = localDate(new Date(), HUB_TIME_ZONE);
   const journey = useJourney('aftersales');
+  /** The refunding member's order and its refund, for the second part. */
+  let refunded: {
+    orderNo: string;
+    refundNo: string;
+    call: (route: string, body?: unknown, method?: 'GET' | 'POST') => Promise<Json>;
+  } | null = null;
 
   it('a member refunds one of two passengers, staff approve it, and the money comes back', async () => {
     const base = journey.server.url;
@@ -231,6 +238,123 @@ describe('after-sales: a refund followed to the end', () => {
     const mails = await stepMails();
     for (const m of mails) expect(m.subject).toMatch(/[\u1780-\u17FF]/);
     expect(mails.some((m) => m.text.includes('ការសងប្រាក់វិញរបស់អ្នកបានបញ្ចប់'))).toBe(true);
+    refunded = { orderNo: member.orderNo, refundNo, call: member.call };
+    await context.close();
+  });
+
+  it('a second member links the order and the ticket left, may refund it, and every after-sales page reads well at 320 px', async () => {
+    const base = journey.server.url;
+    if (!refunded) throw new Error('the refund part did not finish');
+    const detail = await refunded.call(`/travelsky/ibe/getOrderDetail/${refunded.orderNo}`, undefined, 'GET');
+    expect(detail.code, JSON.stringify(detail)).toBe('0');
+    const pnr = String(detail.data.pnr);
+    const dara = (detail.data.passengers as Array<{ givenName: string; ticket: { ticketNo: string } }>).find(
+      (p) => p.givenName.toUpperCase() === 'DARA',
+    )!;
+    const email = `linked-${randomUUID().slice(0, 8)}@example.com`;
+    const linker = await createMember(base, email);
+    const context = await smallPhoneContext(journey.browser);
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    await signIn(page, base, email, linker.password);
+    const go = (hashPath: string) => page.goto(`${base}/#${hashPath}`);
+
+    // 1. The order, by its PNR and a passenger's surname; then Dara's ticket by number and name.
+    await go('/pages/associate/associate-order-add/associate-order-add');
+    await page.getByTestId('link-pnr').fill(pnr);
+    await page.getByTestId('link-surname').fill('Sok');
+    await page.getByTestId('link-submit').click();
+    expect(await page.getByTestId('linked-order-no').textContent()).toContain(refunded.orderNo);
+    await go('/pages/associate/relevance-query/relevance-query');
+    await page.getByTestId('link-ticket-no').fill(dara.ticket.ticketNo);
+    await page.getByTestId('link-passenger-name').fill('Dara Sok');
+    await page.getByTestId('find-submit').click();
+    await page.getByTestId('relevance-match-0').click();
+    await page.getByTestId('relevance-bind').click();
+    expect(await page.getByTestId('linked-ticket-no').textContent()).toContain(dara.ticket.ticketNo);
+
+    // 2. Linked, the order is theirs to refund: ticket detail offers it.
+    await go(`/pages/ticket/ticket-detail/ticket-detail?orderNo=${refunded.orderNo}`);
+    await page.getByTestId('refund-entry-start').waitFor();
+
+    // 3. Every after-sales page at 320×640 in Khmer, Chinese and English.
+    const order = `orderNo=${refunded.orderNo}`;
+    const refund = `refundNo=${refunded.refundNo}&${order}`;
+    const pages: Array<[string, string, string]> = [
+      [
+        'associate-order-list',
+        '/pages/associate/associate-order-list/associate-order-list',
+        'associate-order-list',
+      ],
+      [
+        'associate-order-add',
+        '/pages/associate/associate-order-add/associate-order-add',
+        'associate-order-add',
+      ],
+      [
+        'associate-order-detail',
+        `/pages/associate/associate-order-detail/associate-order-detail?${order}`,
+        'linked-order',
+      ],
+      [
+        'associate-ticket-list',
+        '/pages/associate/associate-ticket-list/associate-ticket-list',
+        'associate-ticket-list',
+      ],
+      [
+        'associate-ticket-add',
+        '/pages/associate/associate-ticket-add/associate-ticket-add',
+        'associate-ticket-add',
+      ],
+      [
+        'associate-ticket-detail',
+        `/pages/associate/associate-ticket-detail/associate-ticket-detail?ticketNo=${dara.ticket.ticketNo}`,
+        'associate-ticket-detail',
+      ],
+      ['relevance-query', '/pages/associate/relevance-query/relevance-query', 'relevance-query'],
+      ['request-no-tips', `/pages/refund/request-no-tips/request-no-tips?${order}`, 'refund-notice'],
+      [
+        'request-refund-passenger',
+        `/pages/refund/request-refund-passenger/request-refund-passenger?${order}`,
+        'refund-passengers',
+      ],
+      [
+        'refund-order-detail',
+        `/pages/refund/refund-order-detail/refund-order-detail?${refund}`,
+        'refund-order-detail',
+      ],
+      [
+        'refund-amount-detail',
+        `/pages/refund/refund-amount-detail/refund-amount-detail?${refund}`,
+        'refund-amount-detail',
+      ],
+      [
+        'request-refund-result',
+        `/pages/refund/request-refund-result/request-refund-result?${refund}`,
+        'request-refund-result',
+      ],
+      ['refund-order-list', '/pages/refund/refund-order-list/refund-order-list', 'refund-order-list'],
+    ];
+    const findings: string[] = [];
+    for (const lang of ['km', 'zh', 'en'] as const) {
+      await useLanguage(page, lang);
+      for (const [name, hashPath, ready] of pages) {
+        await go(hashPath);
+        await page.getByTestId(ready).first().waitFor();
+        await inspectPage(page, name, lang, findings);
+      }
+      // The request's last steps, as the traveller reaches them: one passenger, a reason, the quote.
+      await go(`/pages/refund/request-refund-passenger/request-refund-passenger?${order}`);
+      await page.getByTestId('refund-pax-check-0').click();
+      await page.getByTestId('refund-pax-next').click();
+      await page.getByTestId('request-refund-reason').waitFor();
+      await inspectPage(page, 'request-refund-reason', lang, findings);
+      await page.getByTestId('refund-reason-plans_changed').click();
+      await page.getByTestId('refund-reason-next').click();
+      await page.getByTestId('request-refund-confirm').waitFor();
+      await inspectPage(page, 'request-refund-confirm', lang, findings);
+    }
+    await expectNoFindings('aftersales', findings);
     await context.close();
   });
 });
