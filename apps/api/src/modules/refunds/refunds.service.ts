@@ -49,49 +49,12 @@ import {
 import { type Actor, actorLabel, orderView } from '../../platform/access';
 import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { RefundOrderFacts } from '../booking';
 import { RefundFollowUps, type RefundFollowUpsDeps } from './refund-follow-ups';
 import { type NewRefundLine, type RefundOrderRecord, RefundsRepository } from './refunds.repository';
 
-/** The order as the refund reads it (booking's `refundOrderFacts`). */
-export interface RefundOrder {
-  id: string;
-  orderNo: string;
-  userId: string | null;
-  status: number;
-  currency: 'USD' | 'CNY';
-  language: number;
-  ticketedAt: Date | null;
-  contact: { name: string; email: string };
-  passengers: Array<{
-    id: string;
-    seq: number;
-    passengerType: number;
-    surname: string;
-    givenName: string;
-    birthday: string;
-  }>;
-  segments: Array<{
-    id: string;
-    seq: number;
-    flightId: string;
-    flightNo: string;
-    depCode: string;
-    arrCode: string;
-    depUtc: Date;
-    family: string;
-    cabin: string;
-    bookingClass: string;
-  }>;
-  lines: Array<{
-    id: string;
-    passengerId: string | null;
-    segmentId: string | null;
-    kind: string;
-    code: string;
-    amount: number;
-  }>;
-  flightChanges: Array<{ flightId: string; kind: 'canceled' | 'retimed'; at: Date }>;
-}
+/** The order as the refund reads it: booking's `refundOrderFacts`. */
+export type RefundOrder = RefundOrderFacts;
 
 /** A ticket as the refund reads it (tickets' TicketView). */
 export interface RefundTicket {
