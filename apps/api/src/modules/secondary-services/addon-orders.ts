@@ -109,8 +109,8 @@ export async function deliverAddon(
 }
 
 /**
- * Closes an unpaid add-on order (the traveller abandoned its payment, or its 15 minutes ran out)
- * in the caller's transaction: its payable first (lock order: payable, then the add-on), then the
+ * Closes an unpaid add-on order (the traveller abandoned its payment, its 15 minutes ran out, or
+ * its passenger's ticket was refunded) in the caller's transaction: its payable first (lock order: payable, then the add-on), then the
  * order, its held seat freed. False when it was no longer unpaid (a payment won the race, or it
  * was closed already), and then nothing is changed.
  */
@@ -119,7 +119,7 @@ export async function closeAddon(
   steps: Pick<AddonSteps, 'seating'>,
   secOrderNo: string,
   to: 'canceled' | 'expired',
-  reason: 'abandoned' | 'expired',
+  reason: 'abandoned' | 'expired' | 'ticket_refund',
   actor: string,
   now: Date,
 ): Promise<boolean> {
@@ -129,9 +129,14 @@ export async function closeAddon(
   if (rec?.status !== 'unpaid') return false;
   if (to === 'expired' && rec.payDeadline > now) return false;
   if (!(await repo.move(rec.id, ['unpaid'], to, now, reason))) return false;
-  // The seat goes back with a reason a late payment may take it again with (seating REHOLDABLE).
+  // The seat goes back with a reason a late payment may take it again with (seating REHOLDABLE),
+  // unless its ticket was refunded: then nothing may be delivered for it any more.
   if (rec.serviceCode === 12)
-    await steps.seating.releaseSeats(tx, rec.id, to === 'expired' ? 'expired' : 'canceled');
+    await steps.seating.releaseSeats(
+      tx,
+      rec.id,
+      reason === 'ticket_refund' ? 'refunded' : to === 'expired' ? 'expired' : 'canceled',
+    );
   await recordAddonEvent(tx, rec.id, { type: to, actor, reason }, now);
   return true;
 }

@@ -42,6 +42,8 @@ export function createAddonPayableOwner(
         await recordAddonEvent(tx, rec.id, { type: 'paid', actor, data: { paymentId, emds } }, now);
         return 'paid';
       }
+      // Dropped with its ticket's refund: nothing is delivered for a refunded ticket; the money goes back.
+      if (rec.closeReason === 'ticket_refund') return 'gone';
       // Paid after it was abandoned or expired: its seat taken again if still free, all or nothing.
       const revived = await tx
         .transaction(async (sp) => {

@@ -899,9 +899,19 @@ export class SecondaryServices {
     actor: Actor,
   ): Promise<Array<{ secOrderNo: string; refundId: string | null }>> {
     const done: Array<{ secOrderNo: string; refundId: string | null }> = [];
-    const paid = (await this.repo.ofOrder(ticket.orderId)).filter(
-      (a) => a.passengerId === ticket.passengerId && a.status === 'paid',
+    const ofPassenger = (await this.repo.ofOrder(ticket.orderId)).filter(
+      (a) => a.passengerId === ticket.passengerId,
     );
+    // Those not paid yet are dropped: their payables closed, a held seat freed for good; a payment
+    // arriving later is refunded (the payable owner's settle answers `gone`).
+    for (const a of ofPassenger.filter((x) => x.status === 'unpaid')) {
+      const now = this.deps.now();
+      const closed = await this.deps.db.transaction((tx) =>
+        closeAddon(tx, this.deps, a.secOrderNo, 'canceled', 'ticket_refund', actorName(actor), now),
+      );
+      if (closed) done.push({ secOrderNo: a.secOrderNo, refundId: null });
+    }
+    const paid = ofPassenger.filter((a) => a.status === 'paid');
     for (const a of paid) {
       let refundId: string | null = null;
       if (a.amount > 0) {

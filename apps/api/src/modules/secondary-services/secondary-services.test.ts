@@ -738,6 +738,49 @@ describe('travel insurance after ticketing', () => {
 });
 
 describe('refund of a ticket’s add-ons, and the console', () => {
+  it("drops the ticket's unpaid add-on orders: the held seat is freed, and a payment arriving later goes back", async () => {
+    const { order, flight } = await ticketed();
+    const seat = created(
+      (await create(member, { orderNo: order.orderNo, seq: 0, serviceCode: 12, seat: '5C' })).body,
+    );
+    expect(await liveSeat(flight.flightId, '5C')).toBeDefined();
+    const bags = created(
+      (await create(member, { orderNo: order.orderNo, seq: 0, serviceCode: 13, baggageKg: 5 })).body,
+    );
+    // The traveller is on the gateway's page for the baggage when the ticket's refund is approved.
+    const started = await t.app.payments.startPayment(
+      bags.secOrderNo,
+      'card',
+      { kind: 'system', name: 'test' },
+      { clientIp: '127.0.0.1', kind: 'addon' },
+    );
+    const actor = { kind: 'system' as const, name: 'ticket-refund' };
+    const dropped = await t.app.secondaryServices.refundTicketAddons(
+      { orderId: order.id, passengerId: await passengerId(order) },
+      actor,
+    );
+    expect(dropped.map((d) => d.secOrderNo).sort()).toEqual([seat.secOrderNo, bags.secOrderNo].sort());
+    expect(dropped.every((d) => d.refundId === null)).toBe(true);
+    expect(await addonRow(seat.secOrderNo)).toMatchObject({
+      status: 'canceled',
+      close_reason: 'ticket_refund',
+    });
+    expect(await liveSeat(flight.flightId, '5C')).toBeUndefined();
+    // The payment lands after: nothing is delivered for a refunded ticket, the money goes back.
+    const raw = JSON.stringify(
+      sandboxNotification(started.paymentId, 'succeeded', started.amount.amount, started.amount.currency),
+    );
+    const outcome = await t.app.payments.handleNotification('sandbox', raw, {
+      [SANDBOX_SIGNATURE_HEADER]: signSandbox(
+        serverKeys(t.config).sandboxPayment.current,
+        raw,
+        Math.floor(clock.getTime() / 1000),
+      ),
+    });
+    expect(outcome).toBe('refund_required');
+    expect(await addonRow(bags.secOrderNo)).toMatchObject({ status: 'canceled', emds: null });
+  });
+
   it('refunds the paid add-on orders of a ticket through payments once, and frees their seat', async () => {
     const { order, flight } = await ticketed();
     const seat = created(
