@@ -1,4 +1,7 @@
-import type { LinkedOrder, LinkedTicket, TicketMatch } from '@wings/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { LinkedItem, LinkedOrder, LinkedTicket, TicketMatch } from '@wings/contracts';
+import { expect } from 'vitest';
+import { type FakeCall, installFakeApi, ok } from './fake-api';
 import { makeOrderSummary, ORDER_NO } from './orders';
 
 /** Linked orders and tickets (issue 15) as the API answers them. */
@@ -61,3 +64,27 @@ export function makeTicketMatch(patch: Partial<TicketMatch> = {}): TicketMatch {
 
 /** A refusal envelope of the catalogue (690-695). */
 export const refused = (code: string, message: string) => ({ body: { code, message, data: null } });
+
+/**
+ * A linked detail page reading `item`: `open` renders it, then its unlink is confirmed in the
+ * dialog. Resolves with the body of the call to `unlinkPath` once the list page (`list-page`) shows.
+ */
+export async function unlinkConfirmed(
+  item: LinkedItem,
+  unlinkPath: string,
+  open: () => void,
+): Promise<unknown> {
+  const calls: FakeCall[] = installFakeApi((call) => {
+    if (call.path === LINKED_PATH.item) return ok(item);
+    if (call.path === unlinkPath) return ok({ removed: 1 });
+    return undefined;
+  });
+  open();
+  fireEvent.click(await screen.findByTestId('linked-unlink'));
+  fireEvent.click(
+    await screen.findByText('Unlink', { selector: '.adm-dialog-button *, .adm-dialog-button' }),
+  );
+  await screen.findByTestId('list-page');
+  await waitFor(() => expect(calls.some((c) => c.path === unlinkPath)).toBe(true));
+  return calls.find((c) => c.path === unlinkPath)?.body;
+}

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { signIn } from '../../../test/accounts';
-import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
-import { LINKED_PATH, makeLinkedOrder, refused } from '../../../test/linked';
+import { installFakeApi, ok } from '../../../test/fake-api';
+import { LINKED_PATH, makeLinkedOrder, refused, unlinkConfirmed } from '../../../test/linked';
 import { ORDER_NO } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render';
 import AssociateOrderDetailPage from './associate-order-detail-page';
@@ -34,20 +34,10 @@ describe('associate-order detail', () => {
 
   test('unlinks after confirming, back to the list', async () => {
     signIn();
-    const calls: FakeCall[] = installFakeApi((call) => {
-      if (call.path === LINKED_PATH.item) return ok(makeLinkedOrder());
-      if (call.path === LINKED_PATH.unlinkOrder) return ok({ removed: 1 });
-      return undefined;
-    });
-    renderRoutes(routes, at);
-    fireEvent.click(await screen.findByTestId('linked-unlink'));
-    fireEvent.click(
-      await screen.findByText('Unlink', { selector: '.adm-dialog-button *, .adm-dialog-button' }),
+    const body = await unlinkConfirmed(makeLinkedOrder(), LINKED_PATH.unlinkOrder, () =>
+      renderRoutes(routes, at),
     );
-    await screen.findByTestId('list-page');
-    await waitFor(() =>
-      expect(calls.find((c) => c.path === LINKED_PATH.unlinkOrder)?.body).toEqual({ orderNo: ORDER_NO }),
-    );
+    expect(body).toEqual({ orderNo: ORDER_NO });
   });
 
   test('an order not linked to this account reads as such', async () => {

@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { paths } from '../../../app/paths';
 import { signIn } from '../../../test/accounts';
-import { type FakeCall, installFakeApi, ok } from '../../../test/fake-api';
-import { LINKED_PATH, makeLinkedTicket, TICKET_NO } from '../../../test/linked';
+import { installFakeApi, ok } from '../../../test/fake-api';
+import { LINKED_PATH, makeLinkedTicket, TICKET_NO, unlinkConfirmed } from '../../../test/linked';
 import { ORDER_NO } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render';
 import AssociateTicketDetailPage from './associate-ticket-detail-page';
@@ -31,21 +31,11 @@ describe('associate-ticket detail', () => {
     expect(router.state.location.search).toBe(`?orderNo=${ORDER_NO}`);
   });
 
-  test('unlinks after confirming', async () => {
+  test('unlinks after confirming, back to the list', async () => {
     signIn();
-    const calls: FakeCall[] = installFakeApi((call) => {
-      if (call.path === LINKED_PATH.item) return ok(makeLinkedTicket());
-      if (call.path === LINKED_PATH.unlinkTicket) return ok({ removed: 1 });
-      return undefined;
-    });
-    renderRoutes(routes, at);
-    fireEvent.click(await screen.findByTestId('linked-unlink'));
-    fireEvent.click(
-      await screen.findByText('Unlink', { selector: '.adm-dialog-button *, .adm-dialog-button' }),
+    const body = await unlinkConfirmed(makeLinkedTicket(), LINKED_PATH.unlinkTicket, () =>
+      renderRoutes(routes, at),
     );
-    await screen.findByTestId('list-page');
-    await waitFor(() =>
-      expect(calls.find((c) => c.path === LINKED_PATH.unlinkTicket)?.body).toEqual({ ticketNo: TICKET_NO }),
-    );
+    expect(body).toEqual({ ticketNo: TICKET_NO });
   });
 });

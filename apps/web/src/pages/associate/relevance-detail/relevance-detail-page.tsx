@@ -1,18 +1,17 @@
 import type { LanguageTag } from '@wings/contracts';
-import { Button, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { orderHref, paths } from '../../../app/paths';
-import { TOAST_DURATION_MS } from '../../../app/setup-api-client';
 import { NavBar } from '../../../components/nav-bar';
-import { StateView } from '../../../components/state-view';
 import { useLinkTicket } from '../../../features/linked/api/link-ticket';
-import { linkRefusal } from '../../../features/linked/api/linked-keys';
+import { LinkRefusal } from '../../../features/linked/components/link-form-view';
 import { LinkedTicketSection } from '../../../features/linked/components/linked-cards';
+import { MatchesMissing } from '../../../features/linked/components/matches-missing';
 import { type RelevanceState, ticketHref } from '../../../features/linked/ticket-form';
+import { useLinkSubmit, useOpenLinked } from '../../../features/linked/use-link-form';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/orders/orders.css';
 import '../../../features/linked/components/linked.css';
@@ -29,22 +28,12 @@ export default function RelevanceDetailPage() {
   const state = useLocation().state as RelevanceState | null;
   const match = state?.matches[0];
   const link = useLinkTicket();
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  async function bind() {
+  const openLinked = useOpenLinked();
+  const { refusal, submit: bind } = useLinkSubmit(async () => {
     if (!state) return;
-    setRefusal(null);
-    try {
-      const { created, link: ticket } = await link.mutateAsync(state.query);
-      Toast.show({
-        content: t(created ? 'linked.ticket_linked' : 'linked.already_linked'),
-        duration: TOAST_DURATION_MS,
-      });
-      nav.replace(ticketHref(paths.associateTicketDetail, ticket.ticketNo));
-    } catch (error) {
-      setRefusal(linkRefusal(error));
-    }
-  }
+    const { created, link: ticket } = await link.mutateAsync(state.query);
+    openLinked(created, 'linked.ticket_linked', ticketHref(paths.associateTicketDetail, ticket.ticketNo));
+  });
 
   let action: React.ReactNode;
   if (!match) action = null;
@@ -95,24 +84,11 @@ export default function RelevanceDetailPage() {
       <div className="page-body">
         {match ? (
           <LinkedTicketSection ticket={match} lang={lang}>
-            {refusal ? (
-              <p className="booking-alert booking-alert-error" role="alert" data-testid="link-refused">
-                {refusal}
-              </p>
-            ) : null}
+            <LinkRefusal refusal={refusal} />
             <div className="linked-actions">{action}</div>
           </LinkedTicketSection>
         ) : (
-          <StateView
-            tone="empty"
-            testId="relevance-empty"
-            title={t('linked.matches_missing')}
-            action={
-              <Button color="primary" onClick={() => nav.replace(paths.relevanceQuery)}>
-                {t('linked.find_ticket')}
-              </Button>
-            }
-          />
+          <MatchesMissing />
         )}
       </div>
     </div>

@@ -1,13 +1,12 @@
 import type { LanguageTag } from '@wings/contracts';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isLanguageTag } from '../../../app/i18n';
 import { useAppNavigate } from '../../../app/navigation';
 import { paths } from '../../../app/paths';
 import { NavBar } from '../../../components/nav-bar';
-import { StateView } from '../../../components/state-view';
 import { LinkedTicketCard } from '../../../features/linked/components/linked-cards';
+import { MatchesMissing } from '../../../features/linked/components/matches-missing';
 import type { RelevanceState } from '../../../features/linked/ticket-form';
 import '../../../features/booking/booking-flow.css';
 import '../../../features/orders/orders.css';
@@ -45,16 +44,7 @@ export default function RelevanceListPage() {
             ))}
           </ul>
         ) : (
-          <StateView
-            tone="empty"
-            testId="relevance-empty"
-            title={t('linked.matches_missing')}
-            action={
-              <Button color="primary" onClick={() => nav.replace(paths.relevanceQuery)}>
-                {t('linked.find_ticket')}
-              </Button>
-            }
-          />
+          <MatchesMissing />
         )}
       </div>
     </div>
