@@ -254,7 +254,6 @@ describe('after-sales: a refund followed to the end', () => {
     const email = `linked-${randomUUID().slice(0, 8)}@example.com`;
     const linker = await createMember(base, email);
     const context = await smallPhoneContext(journey.browser);
-    await context.addInitScript(() => localStorage.setItem('language', 'en'));
     const page = await context.newPage();
     await signIn(page, base, email, linker.password);
     const go = (hashPath: string) => page.goto(`${base}/#${hashPath}`);
@@ -264,6 +263,7 @@ describe('after-sales: a refund followed to the end', () => {
     await page.getByTestId('link-pnr').fill(pnr);
     await page.getByTestId('link-surname').fill('Sok');
     await page.getByTestId('link-submit').click();
+    await page.waitForFunction(() => location.hash.includes('/associate-order-detail'));
     expect(await page.getByTestId('linked-order-no').textContent()).toContain(refunded.orderNo);
     await go('/pages/associate/relevance-query/relevance-query');
     await page.getByTestId('link-ticket-no').fill(dara.ticket.ticketNo);
@@ -271,6 +271,8 @@ describe('after-sales: a refund followed to the end', () => {
     await page.getByTestId('find-submit').click();
     await page.getByTestId('relevance-match-0').click();
     await page.getByTestId('relevance-bind').click();
+    await page.waitForFunction(() => location.hash.includes('/associate-ticket-detail'));
+    await page.getByTestId('associate-ticket-detail').waitFor();
     expect(await page.getByTestId('linked-ticket-no').textContent()).toContain(dara.ticket.ticketNo);
 
     // 2. Linked, the order is theirs to refund: ticket detail offers it.
@@ -345,7 +347,10 @@ describe('after-sales: a refund followed to the end', () => {
       }
       // The request's last steps, as the traveller reaches them: one passenger, a reason, the quote.
       await go(`/pages/refund/request-refund-passenger/request-refund-passenger?${order}`);
-      await page.getByTestId('refund-pax-check-0').click();
+      // The choice is kept from the language before (the request's session store): tick it once.
+      const daraBox = page.getByTestId('refund-pax-check-0');
+      await page.getByTestId('refund-passengers').waitFor();
+      if (!(await daraBox.getAttribute('class'))?.includes('adm-checkbox-checked')) await daraBox.click();
       await page.getByTestId('refund-pax-next').click();
       await page.getByTestId('request-refund-reason').waitFor();
       await inspectPage(page, 'request-refund-reason', lang, findings);
