@@ -17,19 +17,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { addDays } from '@wings/rules';
 import autocannon from 'autocannon';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import {
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
   DEMO_STAFF_TOTP_SECRET,
   totpCode,
 } from '../apps/api/src/modules/staff';
-import { openDatabase } from '../apps/api/src/platform/db';
 import { countRoundTrips } from '../apps/api/test/support/round-trips';
-import { DEMO_APP, getAccessToken } from '../e2e/support/token';
-import { type BenchApi, NO_HOLD_LIMITS, orderBody, registerTravellers, startBenchApi } from './support';
+import { getAccessToken } from '../e2e/support/token';
+import {
+  type BenchApi,
+  NO_HOLD_LIMITS,
+  orderBody,
+  registerTravellers,
+  startBenchApi,
+  withInProcessApp,
+} from './support';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 10;
@@ -87,7 +90,7 @@ try {
     method: 'GET',
     headers: { authorization: api.base.authorization!, language: '1', ...session },
   });
-  const statements = await withApp(api, 2, async (app) => {
+  const statements = await withInProcessApp(api, env, async (app) => {
     const headers = { ...api.base, ...session };
     const quote = () =>
       app.inject({
@@ -174,32 +177,37 @@ try {
   const aloneDone = await allRefunded(api, alone);
   // The second half: each refund's processing replayed REPLAYS times at once, racing the job;
   // then every refund of both halves replayed again, and the sweep run, once settled.
-  const replayed = await withApp(api, REPLAYS + 4, async (app) => {
-    let runs = 0;
-    for (const refundNo of raced) {
-      await approve(refundNo);
-      const parts = await paymentRefundsOf(api, [refundNo]);
-      await Promise.all(
-        parts.flatMap((id) =>
+  const replayed = await withInProcessApp(
+    api,
+    env,
+    async (app) => {
+      let runs = 0;
+      for (const refundNo of raced) {
+        await approve(refundNo);
+        const parts = await paymentRefundsOf(api, [refundNo]);
+        await Promise.all(
+          parts.flatMap((id) =>
+            Array.from({ length: REPLAYS }, async () => {
+              await app.payments.processRefund(id);
+              runs += 1;
+            }),
+          ),
+        );
+      }
+      const racedDone = await allRefunded(api, raced);
+      for (const id of await paymentRefundsOf(api, winnersNo)) {
+        await Promise.all(
           Array.from({ length: REPLAYS }, async () => {
             await app.payments.processRefund(id);
             runs += 1;
           }),
-        ),
-      );
-    }
-    const racedDone = await allRefunded(api, raced);
-    for (const id of await paymentRefundsOf(api, winnersNo)) {
-      await Promise.all(
-        Array.from({ length: REPLAYS }, async () => {
-          await app.payments.processRefund(id);
-          runs += 1;
-        }),
-      );
-    }
-    await app.payments.refundPending();
-    return { runs, racedDone };
-  });
+        );
+      }
+      await app.payments.refundPending();
+      return { runs, racedDone };
+    },
+    REPLAYS + 4,
+  );
   const money = await db.query<{
     refund_no: string;
     actual: number;
@@ -428,40 +436,6 @@ async function allRefunded(
     }
     if (Date.now() > deadline) return { fromLast: 'not done in 180 s', fromFirst: 'not done in 180 s' };
     await new Promise((res) => setTimeout(res, 100));
-  }
-}
-
-/**
- * The product's app built in this process on the bench's database with a pool of `pool`
- * connections, its job runner not started (support.ts withInProcessApp, wider): where the
- * benchmark replays payments' processing and counts the statements of one request.
- */
-async function withApp<T>(
-  bench: BenchApi,
-  pool: number,
-  fn: (app: FastifyInstance) => Promise<T>,
-): Promise<T> {
-  const c = bench.db;
-  const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
-  const database = openDatabase(url, { error() {} }, pool);
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'development',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      APP_ID: DEMO_APP.id,
-      APP_SECRET: DEMO_APP.secret,
-      ...env,
-    }),
-    database,
-    logger: false,
-  });
-  try {
-    await app.ready();
-    return await fn(app);
-  } finally {
-    await app.close();
-    await database.close();
   }
 }
 

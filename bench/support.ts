@@ -143,16 +143,18 @@ export async function processCount(): Promise<number | null> {
 /**
  * The product's app built in this process on the bench's database, its job runner not started:
  * where a benchmark counts the statements one request sends (countRoundTrips), on the product's
- * own code. It is ready before `fn` runs, and closed with its connections after.
+ * own code, or calls a service directly many times at once (a pool of `pool` connections, 2
+ * unless said). It is ready before `fn` runs, and closed with its connections after.
  */
 export async function withInProcessApp<T>(
   api: BenchApi,
   env: Record<string, string>,
   fn: (app: FastifyInstance) => Promise<T>,
+  pool = 2,
 ): Promise<T> {
   const c = api.db;
   const url = `postgres://${c.user}:${encodeURIComponent(c.password ?? '')}@${c.host}:${c.port}/${c.database}`;
-  const database = openDatabase(url, { error() {} }, 2);
+  const database = openDatabase(url, { error() {} }, pool);
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'development',
