@@ -636,6 +636,11 @@ export const messages = {
     en: "This passenger's ticket is already being refunded.",
     km: 'សំបុត្ររបស់អ្នកដំណើរនេះកំពុងស្ថិតក្នុងដំណើរការសងប្រាក់វិញរួចហើយ។',
   },
+  'refund.ticket_refunded': {
+    zh: '该乘机人的机票已退票',
+    en: "This passenger's ticket has been refunded.",
+    km: 'សំបុត្ររបស់អ្នកដំណើរនេះត្រូវបានសងប្រាក់វិញរួចហើយ។',
+  },
   'refund.error': {
     zh: '退票失败，请查看退票规则',
     en: 'The refund could not be made. Please check the refund rules.',

@@ -791,7 +791,7 @@ export class RefundsService {
       fare: 'refund.cabin_blocked',
       flight_expired: 'refund.flight_expired',
       refunding: 'refund.in_progress',
-      refunded: 'refund.no_eligible',
+      refunded: 'refund.ticket_refunded',
     }[block];
     return { reason: block, message: formatMessage(key, lang, { phone: cs.phone ?? '-' }) };
   }

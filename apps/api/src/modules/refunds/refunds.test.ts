@@ -508,6 +508,10 @@ describe('the staff audit and the money', () => {
     await t.app.payments.refundPending();
     const detail = await call(member, 'getRefundDetail', { refundNo: v.refundNo });
     expect(detail.body.data.status).toBe('refunded');
+    // The refunded passenger is shown as such on the request's passenger page.
+    const after = await call(member, 'queryPassengerInfo', { orderNo: order.orderNo });
+    expect(after.body.data.passengers[0].block).toMatchObject({ reason: 'refunded' });
+    expect(after.body.data.passengers[0].block.message).toMatch(/已退票|has been refunded|សងប្រាក់វិញរួចហើយ/);
     const { rows: paid } = await t.database.pool.query(
       `select refunded_amount from sandbox_transactions where reference = $1`,
       [`sbx_${order.paymentId}`],
