@@ -363,9 +363,26 @@ export class OrdersService {
    * let a guest, and may upgrade it with a passenger's document number.
    */
   private async viewOf(actor: Actor, order: OrderRow): Promise<GrantScope | null> {
+    return (await this.accessOf(actor, order))?.view ?? null;
+  }
+
+  /**
+   * The view and whether the reader linked the order (one read of the links at most): a link
+   * gives the limited view and the right to refund or change the order (`mayManage`).
+   */
+  private async accessOf(
+    actor: Actor,
+    order: OrderRow,
+  ): Promise<{ view: GrantScope; linked: boolean } | null> {
     const view = orderView(actor, order);
-    if (view || actor.kind !== 'traveller' || !this.deps.linked) return view;
-    return (await this.deps.linked(actor.userId, order.id)) ? 'limited' : null;
+    const linked =
+      view !== 'full' &&
+      actor.kind === 'traveller' &&
+      order.userId !== actor.userId &&
+      this.deps.linked !== undefined &&
+      (await this.deps.linked(actor.userId, order.id));
+    const scope = view ?? (linked ? 'limited' : null);
+    return scope ? { view: scope, linked } : null;
   }
 
   /** The order's summary with a new 2-hour grant of `scope`. */
@@ -388,8 +405,9 @@ export class OrdersService {
     const { repo, reads } = this.deps;
     const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError('orderNotFound');
-    const view = await this.viewOf(actor, order);
-    if (!view) throw new AppError('orderNotFound');
+    const access = await this.accessOf(actor, order);
+    if (!access) throw new AppError('orderNotFound');
+    const { view, linked } = access;
     const [[summary], contact, passengers, segments, ticketsByPassenger, lines, refunds, seats, policies] =
       await Promise.all([
         this.summaries([order]),
@@ -405,14 +423,8 @@ export class OrdersService {
     const tickets = ticketsOf(ticketsByPassenger, segments);
     const types = new Map(passengers.map((p) => [p.id, p.passengerType]));
     const full = view === 'full';
-    // A traveller reading the limited view of someone else's order reads it through a link
-    // (viewOf) or a PNR + surname grant: only the link lets them manage it.
-    const mayManage =
-      full ||
-      (actor.kind === 'traveller' &&
-        order.userId !== actor.userId &&
-        this.deps.linked !== undefined &&
-        (await this.deps.linked(actor.userId, order.id)));
+    // The limited view comes from a link or a PNR + surname grant: only the link lets them manage it.
+    const mayManage = full || linked;
     return {
       ...summary!,
       view,
