@@ -15,20 +15,20 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { addDays } from '@wings/rules';
-import autocannon from 'autocannon';
-import {
-  DEMO_STAFF,
-  DEMO_STAFF_PASSWORD,
-  DEMO_STAFF_TOTP_SECRET,
-  totpCode,
-} from '../apps/api/src/modules/staff';
+import type autocannon from 'autocannon';
 import { countRoundTrips } from '../apps/api/test/support/round-trips';
 import { getAccessToken } from '../e2e/support/token';
 import {
+  bookAndPay,
+  familyOffers,
+  inParallel,
+  loadFor,
+  signInStaff,
+  ticketsIssued,
+} from './aftersales-support';
+import {
   type BenchApi,
   NO_HOLD_LIMITS,
-  orderBody,
   registerTravellers,
   startBenchApi,
   withInProcessApp,
@@ -57,7 +57,7 @@ try {
   const [token] = await registerTravellers(api, 1);
   if (!token) throw new Error('no traveller registered');
   // ROUNDS orders for the race and the money, one for the quote and the check-in.
-  const offers = await refundableOffers(api, ROUNDS + 1);
+  const offers = await familyOffers(api, ROUNDS + 1, 'Grand');
   if (offers.length < ROUNDS + 1) throw new Error(`only ${offers.length} offers on refundable routes`);
   const orders: { orderNo: string; offerId: string }[] = [];
   await inParallel(offers.length, 4, async (i) => {
@@ -79,13 +79,13 @@ try {
     session,
   );
   if (firstQuote.code !== '0') throw new Error(`refundSchedule: ${firstQuote.code} ${firstQuote.message}`);
-  const quotes = await load({
+  const quotes = await loadFor(seconds, CONNECTIONS, {
     url: `${api.url}/api/travelsky/refund/refundSchedule`,
     method: 'POST',
     headers: { ...api.base, ...session },
     body: JSON.stringify(quoteBody),
   });
-  const details = await load({
+  const details = await loadFor(seconds, CONNECTIONS, {
     url: `${api.url}/api/travelsky/ibe/getOrderDetail/${spare}`,
     method: 'GET',
     headers: { authorization: api.base.authorization!, language: '1', ...session },
@@ -280,130 +280,6 @@ try {
   console.log(`refunds_5xx=${(quotes['5xx'] ?? 0) + (details['5xx'] ?? 0)}`);
 } finally {
   await api.stop();
-}
-
-/** Runs `task(0..count-1)` with at most `width` at once. */
-async function inParallel(count: number, width: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, count) }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-/** `seconds` of autocannon on one request from CONNECTIONS connections. */
-function load(opts: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ ...opts, connections: CONNECTIONS, duration: seconds }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-
-/**
- * Offers for one adult in a Grand fare (refundable, 30 kept per segment) on up to `limit`
- * flights from the hub 5 to 14 days ahead, on routes that touch no mainland Chinese airport
- * (those refund through customer service only).
- */
-async function refundableOffers(bench: BenchApi, limit: number): Promise<string[]> {
-  const today = new Date().toISOString().slice(0, 10);
-  const routes = (
-    await bench.db.query<{ origin: string; destination: string }>(
-      `select r.origin, r.destination from routes r
-         join airports a on a.code = r.destination
-        where r.origin = 'KTI' and a.country_code <> 'CN' order by r.destination`,
-    )
-  ).rows;
-  const offers: string[] = [];
-  for (const r of routes) {
-    for (let d = 5; d < 15 && offers.length < limit; d += 1) {
-      const search = await bench.call<{
-        flights: { flightId: string; fares: { bookingClass: string; family: string }[] }[];
-      }>('/travelsky/ibe/queryFlight', {
-        depCode: r.origin,
-        arrCode: r.destination,
-        depDate: addDays(today, d),
-        passengers: [1, 0, 0],
-        tripType: 0,
-      });
-      const flight = search.data?.flights?.find((f) => f.fares.some((x) => x.family === 'Grand'));
-      if (!flight) continue;
-      const fare = flight.fares.find((f) => f.family === 'Grand')!;
-      const offer = await bench.call<{ offerId: string }>('/travelsky/ibe/chooseFlight', {
-        passengers: [1, 0, 0],
-        segments: [{ flightId: flight.flightId, bookingClass: fare.bookingClass }],
-      });
-      if (offer.code === '0') offers.push(offer.data.offerId);
-    }
-  }
-  return offers;
-}
-
-/** Books an order on the offer and pays it on the sandbox's hosted page (its Pay button). */
-async function bookAndPay(bench: BenchApi, token: string, offerId: string, n: number): Promise<string> {
-  const order = await bench.call<{ orderNo: string }>(
-    '/travelsky/ibe/saveTicketOrder',
-    JSON.parse(orderBody(offerId, n)),
-    { token },
-  );
-  if (order.code !== '0') throw new Error(`saveTicketOrder: ${order.code} ${order.message}`);
-  const pay = await bench.call<{ checkoutUrl: string }>(
-    `/travelsky/payment/getPayUrl/${order.data.orderNo}`,
-    { method: 'card' },
-    { token },
-  );
-  if (pay.code !== '0') throw new Error(`getPayUrl: ${pay.code} ${pay.message}`);
-  const approved = await fetch(new URL(`${pay.data.checkoutUrl}/approve`, bench.url), {
-    method: 'POST',
-    redirect: 'manual',
-  });
-  if (approved.status !== 303) throw new Error(`sandbox approve: HTTP ${approved.status}`);
-  return order.data.orderNo;
-}
-
-/** Waits until every order is paid and ticketed (ticketing runs as jobs after the payment). */
-async function ticketsIssued(bench: BenchApi, orderNos: string[]): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const owed = await bench.db.query<{ n: number }>(
-      `select count(*)::int as n from orders
-        where order_no = any($1) and (ticketed_at is null
-           or not exists (select 1 from tickets t where t.order_id = orders.id))`,
-      [orderNos],
-    );
-    if (owed.rows[0]!.n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${owed.rows[0]!.n} orders not ticketed in 120 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** The headers of a console session of the demo member of `role` (password, then the TOTP code). */
-async function signInStaff(bench: BenchApi, role: 'agent'): Promise<Record<string, string>> {
-  const member = DEMO_STAFF.find((s) => s.role === role)!;
-  const consoleHeaders = { 'x-wings-console': '1', language: '1', 'content-type': 'application/json' };
-  const login = await fetch(`${bench.url}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: consoleHeaders,
-    body: JSON.stringify({ email: member.email, password: DEMO_STAFF_PASSWORD }),
-  });
-  const step = (await login.json()) as { code: string; message: string; data: { challenge: string } };
-  if (step.code !== '0') throw new Error(`staff login: ${step.code} ${step.message}`);
-  const verify = await fetch(`${bench.url}/api/admin/auth/verify`, {
-    method: 'POST',
-    headers: consoleHeaders,
-    body: JSON.stringify({
-      challenge: step.data.challenge,
-      code: await totpCode(DEMO_STAFF_TOTP_SECRET, new Date()),
-    }),
-  });
-  const done = (await verify.json()) as { code: string; message: string };
-  if (done.code !== '0') throw new Error(`staff verify: ${done.code} ${done.message}`);
-  const cookie = verify.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  return { 'x-wings-console': '1', language: '1', cookie };
 }
 
 /** The payment refund rows (payments' ids) of these refund orders. */

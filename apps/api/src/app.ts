@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { accountsModule } from './modules/accounts';
 import { addonsModule } from './modules/addons';
 import { bookingModule } from './modules/booking';
+import { changesCallsModule, changesModule } from './modules/changes';
 import { checkInModule } from './modules/check-in';
 import { contentModule } from './modules/content';
 import { dashboardAdminModule } from './modules/dashboard';
@@ -24,6 +25,7 @@ import { exchangeRatesModule } from './modules/exchange-rates';
 import { insuranceModule } from './modules/insurance';
 import { inventoryModule } from './modules/inventory';
 import { itineraryModule } from './modules/itinerary';
+import { loyaltyModule } from './modules/loyalty';
 import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
@@ -41,6 +43,7 @@ import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
 import { DevClock, devClockRoutes } from './platform/dev-clock';
+import { createFileStore } from './platform/files/file-store';
 import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
 import { JobRunner } from './platform/jobs/jobs';
@@ -52,6 +55,8 @@ import { Notifications } from './platform/notifications';
 import { RateLimiter } from './platform/rate-limit';
 import { serverKeys } from './platform/secrets';
 import { addSecurityHeaders } from './platform/security-headers';
+import { devSmsRoutes } from './platform/sms/dev-sms.routes';
+import { createSmsSender } from './platform/sms/sms';
 
 export interface AppDeps {
   config: Config;
@@ -164,6 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl?.replace(/\/+$/, ''),
     audit: new AuditLog(database.db, now),
     notifications: new Notifications({ db: database.db, log: app.log }),
+    // Member codes by SMS: a provider with SMS_URL, else the dev outbox at /api/dev/sms.
+    sms: createSmsSender({ config, db: database.db, logger: app.log }),
+    // Member document photos: FILES_DIR, or an S3-compatible store by configuration.
+    files: createFileStore(config),
   };
   devClock?.listen(platform.notifications);
   // One connection per process listens for every module's channel, from ready to close.
@@ -181,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketsModule, { platform, config: undefined });
   await app.register(accountsModule, { platform, config: config.accounts });
   await app.register(oauthModule, { platform, config: config.oauth });
+  // The member programme (issue 17): members, their records and photos; booking reads card numbers from it.
+  await app.register(loyaltyModule, { platform, config: config.loyalty });
   await app.register(contentModule, { platform, config: undefined });
   await app.register(shoppingModule, { platform, config: config.shopping });
   await app.register(pricingModule, { platform, config: config.pricing });
@@ -206,11 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(secondaryServicesModule, { platform, config: secondaryServices });
   // Online refunds (issue 15), part one: how a refund order learns its money is back (payments calls it).
   await app.register(refundsModule, { platform, config: config.refunds });
+  // Changes of date (issue 16), part one: the owner of the payable kind `change`, before payments.
+  await app.register(changesModule, { platform, config: undefined });
   // Payments pays payables; booking owns the kind `order` (payments never imports booking).
   await app.register(paymentsModule, {
     platform,
     config: { ...config.payments, wechatOfficialAccount: config.oauth.wechat },
-    owners: [app.orderPayables, app.addonPayables],
+    owners: [app.orderPayables, app.addonPayables, app.changePayables],
     refundListeners: [app.refundMoney],
   });
   // The add-on calls and their expiry sweep, which pay and refund through payments.
@@ -218,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The refund calls, the staff audit and the sweep: tickets, seats and money through their modules.
   await app.register(refundsCallsModule, { platform, config: config.refunds });
   await app.register(itineraryModule, { platform, config: undefined });
+  // The change calls, the free moves after the airline changed a flight, their console and sweep.
+  await app.register(changesCallsModule, { platform, config: { airlineCode: config.tickets.airlineCode } });
   // Online check-in, boarding passes and the departure close (issue 15).
   await app.register(checkInModule, { platform, config: undefined });
   // The network's staff calls: a flight change writes the orders' history through booking.
@@ -234,6 +249,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.layers.add('main', accessTokenRoutes(tokens));
   if (config.env !== 'production' && !config.smtpUrl) {
     app.layers.add('main', devMailboxRoutes({ db: database.db }));
+  }
+  // Likewise texts kept instead of sent (no SMS_URL): the dev SMS outbox.
+  if (config.env !== 'production' && !config.smsUrl) {
+    app.layers.add('main', devSmsRoutes({ db: database.db }));
   }
   if (devClock) {
     app.layers.add('main', devClockRoutes({ clock: devClock, notifications: platform.notifications }));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type AccountsConfig, accountsSettings } from './modules/accounts/accounts.config';
 import { type BookingConfig, bookingSettings } from './modules/booking/booking.config';
 import { type InsuranceConfig, insuranceSettings } from './modules/insurance/insurance.config';
+import { type LoyaltyConfig, loyaltySettings } from './modules/loyalty/loyalty.config';
 import { type NetworkConfig, networkSettings } from './modules/network/network.config';
 import { type OAuthConfig, oauthSettings } from './modules/oauth/oauth.config';
 import { type PaymentsConfig, paymentsSettings } from './modules/payments/payments.config';
@@ -214,6 +215,59 @@ const mailSettings = defineSettings({
   read: (c) => ({ smtpUrl: c.SMTP_URL, mailFrom: c.MAIL_FROM }),
 });
 
+/** Text messages (member codes): a provider's HTTP endpoint, else the dev outbox (platform/sms). */
+const smsSettings = defineSettings({
+  env: z.object({
+    /** The SMS provider's send endpoint (HTTPS, JSON `{ to, text }`); unset keeps SMS in the dev outbox. */
+    SMS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    /** The provider's API key, sent as a bearer token. */
+    SMS_TOKEN: z.string().min(8).optional(),
+    /** The sender name or number the provider shows. */
+    SMS_FROM: z.string().min(1).max(20).default('WingsAir'),
+  }),
+  check(env, ctx) {
+    if (env.SMS_URL && !env.SMS_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_TOKEN'], message: 'is required with SMS_URL' });
+    }
+  },
+  read: (c) => ({ smsUrl: c.SMS_URL, smsToken: c.SMS_TOKEN, smsFrom: c.SMS_FROM }),
+});
+
+/** Uploaded files (member document photos): a directory, or an S3-compatible store (platform/files). */
+const filesSettings = defineSettings({
+  env: z.object({
+    /** The directory of uploaded files when no object store is set (created when missing). */
+    FILES_DIR: z.string().min(1).default('.data/files'),
+    /** An S3-compatible endpoint (https://s3.ap-southeast-1.amazonaws.com, a MinIO address ...). */
+    FILES_S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    FILES_S3_BUCKET: z.string().min(3).max(63).optional(),
+    FILES_S3_REGION: z.string().min(1).default('us-east-1'),
+    FILES_S3_ACCESS_KEY: z.string().min(1).optional(),
+    FILES_S3_SECRET_KEY: z.string().min(1).optional(),
+  }),
+  check(env, ctx) {
+    if (env.FILES_S3_ENDPOINT) {
+      for (const name of ['FILES_S3_BUCKET', 'FILES_S3_ACCESS_KEY', 'FILES_S3_SECRET_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with FILES_S3_ENDPOINT' });
+      }
+    }
+  },
+  read: (c) => ({
+    filesDir: c.FILES_DIR,
+    filesS3:
+      c.FILES_S3_ENDPOINT && c.FILES_S3_BUCKET && c.FILES_S3_ACCESS_KEY && c.FILES_S3_SECRET_KEY
+        ? {
+            endpoint: c.FILES_S3_ENDPOINT,
+            bucket: c.FILES_S3_BUCKET,
+            region: c.FILES_S3_REGION,
+            accessKey: c.FILES_S3_ACCESS_KEY,
+            secretKey: c.FILES_S3_SECRET_KEY,
+          }
+        : undefined,
+  }),
+});
+
 /** Every slice, the platform's and the modules', for their checks. */
 const allSlices = [
   serverSettings,
@@ -221,7 +275,10 @@ const allSlices = [
   secretsSettings,
   accessTokenSettings,
   mailSettings,
+  smsSettings,
+  filesSettings,
   accountsSettings,
+  loyaltySettings,
   oauthSettings,
   shoppingSettings,
   pricingSettings,
@@ -246,7 +303,10 @@ const ZConfig = z
     ...secretsSettings.env.shape,
     ...accessTokenSettings.env.shape,
     ...mailSettings.env.shape,
+    ...smsSettings.env.shape,
+    ...filesSettings.env.shape,
     ...accountsSettings.env.shape,
+    ...loyaltySettings.env.shape,
     ...oauthSettings.env.shape,
     ...shoppingSettings.env.shape,
     ...pricingSettings.env.shape,
@@ -271,11 +331,15 @@ type PlatformConfig = { env: SettingsBase['env'] } & SliceOf<typeof serverSettin
   SliceOf<typeof databaseSettings> &
   SliceOf<typeof secretsSettings> &
   SliceOf<typeof accessTokenSettings> &
-  SliceOf<typeof mailSettings>;
+  SliceOf<typeof mailSettings> &
+  SliceOf<typeof smsSettings> &
+  SliceOf<typeof filesSettings>;
 
 /** The whole configuration: the platform's settings, and one slice per module. */
 export interface Config extends PlatformConfig {
   accounts: AccountsConfig;
+  /** The member programme: member sessions (modules/loyalty/loyalty.config.ts). */
+  loyalty: LoyaltyConfig;
   /** Third-party login providers (modules/oauth/oauth.config.ts). */
   oauth: OAuthConfig;
   shopping: ShoppingConfig;
@@ -309,7 +373,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...secretsSettings.read(c, base),
     ...accessTokenSettings.read(c, base),
     ...mailSettings.read(c, base),
+    ...smsSettings.read(c, base),
+    ...filesSettings.read(c, base),
     accounts: accountsSettings.read(c, base),
+    loyalty: loyaltySettings.read(c, base),
     oauth: oauthSettings.read(c, base),
     shopping: shoppingSettings.read(c, base),
     pricing: pricingSettings.read(c, base),

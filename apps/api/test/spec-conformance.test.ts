@@ -176,12 +176,18 @@ describe('spec §3, §7, §8, §9 as the API answers them', () => {
       // It is a captcha of the one service: the booking and login captcha checks know it.
       expect(await t.app.accounts.captchas.verify(res.body.data.captchaId, 'wrong')).toBe(false);
 
-      // 60 a minute per address for both calls together (operations.md, Limits).
-      const limited = client(t);
+      // 60 a minute per address for both calls together (operations.md, Limits). The limit counts
+      // by clock minute: when the minute turns during the 61 calls, they run again from a new address.
       let refused = 0;
-      for (let i = 0; i < 61; i++) {
-        const r = await limited.get(i % 2 ? '/getCaptcha' : '/travelsky/ibe/getRandomCode');
-        if (r.status === 429) refused++;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const minute = Math.floor(Date.now() / 60_000);
+        const limited = client(t);
+        refused = 0;
+        for (let i = 0; i < 61; i++) {
+          const r = await limited.get(i % 2 ? '/getCaptcha' : '/travelsky/ibe/getRandomCode');
+          if (r.status === 429) refused++;
+        }
+        if (Math.floor(Date.now() / 60_000) === minute) break;
       }
       expect(refused).toBe(1);
     });

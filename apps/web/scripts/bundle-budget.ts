@@ -13,11 +13,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { manifestUrls, type PreloadManifest } from '../route-preload';
 
 /**
- * The most first-load JavaScript may weigh, gzip, in bytes (160 KB): 150 KB until issue 14 added
- * 17 pages and 155 KB until issue 15 added 19 more, whose routes the shell's router, page table
- * and preload manifest must name (docs/decisions.md, "The first-load budget is 160 KB").
+ * The most first-load JavaScript may weigh, gzip, in bytes (164 KB): 150 KB until issue 14 added
+ * 17 pages, 155 KB until issue 15 added 19 more and 160 KB until issue 17 added the member
+ * programme's 17 pages and its session, whose routes the shell's router, page table and preload
+ * manifest must name (docs/decisions.md, "The first-load budget is 164 KB").
  */
-export const FIRST_LOAD_BUDGET_BYTES = 160_000;
+export const FIRST_LOAD_BUDGET_BYTES = 164_000;
 
 /** The route a visitor with no hash lands on, whose chunks the first load must include. */
 export const LANDING_ROUTE = '/pages/tab-bar/home/home';

@@ -250,6 +250,120 @@ export const ErrorCodes = {
   adminRefundOrderNotFound: { code: '4110', key: 'admin.refund_order_not_found' },
   /** Staff console: approve or reject of a refund not waiting for audit; `data.status` says what it is. */
   adminRefundOrderNotAuditing: { code: '4111', key: 'admin.refund_order_not_auditing' },
+  // ---- changes of date (issue 16; after-sales §5, §8): 710-739, staff 4120-4129
+  /** checkChange and the change calls: the order is not the caller's (spec §5 "not the current user's order"). */
+  changeNotOwner: { code: '710', key: 'change.not_owner', httpStatus: 403 },
+  /** The order is not paid: nothing to change. */
+  changeOrderUnpaid: { code: '711', key: 'change.order_unpaid' },
+  /** A leg departs within 4 hours ({phone}). */
+  changeWithin4h: { code: '712', key: 'change.within_4h' },
+  /** A ticket of the leg was used or checked in ({phone}). */
+  changeUsedTicket: { code: '713', key: 'change.used_ticket' },
+  /** The booking has an infant ({phone}). */
+  changeInfant: { code: '714', key: 'change.infant' },
+  /** A China route, either direction ({phone}). */
+  changeChinaRoute: { code: '715', key: 'change.china_route' },
+  /** A fare family that cannot change (Value: §5 "unsupported cabins"). */
+  changeFare: { code: '716', key: 'change.fare_blocked' },
+  /** A flight of the order has left: the order is expired for online change. */
+  changeFlightExpired: { code: '717', key: 'change.flight_expired' },
+  /** The booking has the refundable-ticket upgrade (§8). */
+  changeUpgrade: { code: '718', key: 'change.upgrade_blocked' },
+  /** The order was already rescheduled once (§4). */
+  changeAlreadyRescheduled: { code: '719', key: 'change.already_rescheduled' },
+  /** Another change of this order is being made (quoted or waiting for payment): one at a time. */
+  changeInProgress: { code: '720', key: 'change.in_progress' },
+  /** §5: the new outbound date is later than the original return departure date ({date}). */
+  changeOutboundAfterReturn: { code: '721', key: 'change.outbound_after_return' },
+  /** §5: the new return date is before the original departure date ({date}). */
+  changeReturnBeforeDeparture: { code: '722', key: 'change.return_before_departure' },
+  /** §5: a reason is required. */
+  changeReasonRequired: { code: '723', key: 'change.reason_required' },
+  /** §8: the chosen flight's time changed since it was shown; choose another flight. */
+  changeFlightTimeChanged: { code: '724', key: 'change.flight_time_changed' },
+  /** §8: no flights on the date (queryChangeFlights). */
+  changeNoFlights: { code: '725', key: 'change.no_flights' },
+  /** The chosen flight has no seat left in the class the change needs. */
+  changeSoldOut: { code: '726', key: 'change.sold_out' },
+  /** No change order with this number for the caller. */
+  changeNotFound: { code: '727', key: 'change.not_found' },
+  /** saveChangeOrder: the quote was not confirmed in time; its seats went back. Choose again. */
+  changeQuoteExpired: { code: '728', key: 'change.quote_expired' },
+  /** checkChangeOrder: the idempotency key was used for another request. */
+  changeKeyReused: { code: '729', key: 'change.key_reused' },
+  /** §8: the insured period cannot follow the new dates (insurance abnormal). */
+  changeInsuranceAbnormal: { code: '730', key: 'change.insurance_abnormal' },
+  /** saveChangeOrder: an insured passenger's policy moves; its agreement must be accepted. */
+  changeInsuranceTerms: { code: '731', key: 'change.insurance_terms' },
+  /** The chosen flight is the one the leg is on already. */
+  changeSameFlight: { code: '732', key: 'change.same_flight' },
+  /** A free move of a flight the airline did not change, or beyond ±3 days of it. */
+  changeNotDisrupted: { code: '733', key: 'change.not_disrupted' },
+  /** A passenger's ticket is being refunded or was refunded. */
+  changeRefunding: { code: '734', key: 'change.refunding' },
+  /** The order is not ticketed yet. */
+  changeNotTicketed: { code: '735', key: 'change.not_ticketed' },
+  /** Staff console: no change order with this number. */
+  adminChangeOrderNotFound: { code: '4120', key: 'admin.change_order_not_found' },
+  /** Staff console: the flight was neither retimed nor canceled. */
+  adminDisruptionNotFound: { code: '4121', key: 'admin.disruption_not_found' },
+  // ---- the member programme (issue 17; booking-and-account §4, §8, after-sales §4, §5, §8): 800-859, staff 4130-4139
+  /** consumer/login: wrong account, password or code, never saying which. */
+  memberIncorrectLogin: { code: '800', key: 'member.incorrect_login' },
+  /** consumer/login: too many failures for the account; locked for a while (as the app account). */
+  memberLoginLimit: { code: '801', key: 'member.login_limit' },
+  /** The registration was rejected too many times: blocked, contact customer service ({phone}). */
+  memberRepeatedRejection: { code: '802', key: 'member.repeated_rejection' },
+  /** updateRegisterInfo while staff are auditing it, or a call that needs an approved member. */
+  memberAuditInProgress: { code: '803', key: 'member.audit_in_progress' },
+  /** The call needs an approved member; the registration was rejected and must be fixed first. */
+  memberInfoRejected: { code: '804', key: 'member.info_rejected' },
+  /** Staff blocked the member: contact customer service ({phone}). */
+  memberBlocked: { code: '805', key: 'member.blocked' },
+  /** A verification code is wrong, expired, used, or out of tries. */
+  memberCodeInvalid: { code: '806', key: 'member.code_invalid' },
+  /** A code was sent to this address or number less than a minute ago. */
+  memberCodeTooSoon: { code: '807', key: 'member.code_too_soon' },
+  /** The e-mail or SMS could not be handed over for sending. */
+  memberCodeSendFailed: { code: '808', key: 'member.code_send_failed' },
+  /** register, contacts: the e-mail is already a member's. */
+  memberEmailExist: { code: '809', key: 'member.email_exist' },
+  /** register, contacts: the phone number is already a member's. */
+  memberPhoneExist: { code: '810', key: 'member.phone_exist' },
+  /** register, identities: this document is already another member's. */
+  memberDocumentExist: { code: '811', key: 'member.document_exist' },
+  /** updateUserPassword: the old password is not correct. */
+  memberOldPasswordWrong: { code: '812', key: 'member.old_password_wrong' },
+  /** register from an app account that already has a member. */
+  memberAlreadyJoined: { code: '813', key: 'member.already_joined' },
+  /** identities: the allowed set (an ID card and a passport) exists: no more documents. */
+  memberDocumentsFull: { code: '820', key: 'member.documents_full' },
+  /** identities: a document of this type exists already (one per type). */
+  memberDocumentTypeExists: { code: '821', key: 'member.document_type_exists' },
+  /** identities: the document could not be added (its photos were not the member's, or were removed). */
+  memberDocumentAddFailed: { code: '822', key: 'member.document_add_failed' },
+  /** identities, beneficiaries, register: a photo the document type needs is missing. */
+  memberDocumentPhotoMissing: { code: '823', key: 'member.document_photo_missing' },
+  /** identities: the registration's document, or the only one, cannot be deleted. */
+  memberDocumentInUse: { code: '824', key: 'member.document_in_use' },
+  /** The main address, main e-mail or main phone cannot be deleted (spec: delete_address_impor). */
+  memberMainRecordDelete: { code: '830', key: 'delete_address_impor' },
+  /** A main address already exists (spec: change_address_impor). */
+  memberMainRecordExists: { code: '831', key: 'change_address_impor' },
+  /** Contacts, addresses or beneficiaries: the most a member may keep. */
+  memberRecordsFull: { code: '832', key: 'member.records_full' },
+  /** common/uploadFile: not a JPEG, PNG or WebP image by its content. */
+  uploadNotImage: { code: '840', key: 'upload.not_image' },
+  /** common/uploadFile: larger than allowed. */
+  uploadTooLarge: { code: '841', key: 'upload.too_large', httpStatus: 413 },
+  /** common/uploadFile: the image carries something that is not a picture (a script, a document). */
+  uploadUnsafe: { code: '842', key: 'upload.unsafe' },
+  /** Staff console: no member, document or beneficiary with this id. */
+  adminMemberNotFound: { code: '4130', key: 'admin.member_not_found' },
+  /** Staff console: approve or reject of something not waiting for audit; `data.status` says what it is. */
+  adminMemberNotAuditing: { code: '4131', key: 'admin.member_not_auditing' },
+  /** Staff console: block of a blocked member, or unblock of one not blocked. */
+  adminMemberBlockState: { code: '4132', key: 'admin.member_block_state' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

@@ -691,6 +691,391 @@ export const messages = {
     en: 'Only a refund waiting for audit can be approved or rejected.',
     km: 'មានតែការសងប្រាក់វិញដែលកំពុងរង់ចាំការត្រួតពិនិត្យប៉ុណ្ណោះ ដែលអាចអនុម័ត ឬបដិសេធបាន។',
   },
+  // changes of date (issue 16)
+  'change.not_owner': {
+    zh: '该订单不属于当前用户，无法改期',
+    en: 'This order does not belong to the current user: its dates cannot be changed here.',
+    km: 'ការបញ្ជាទិញនេះមិនមែនជារបស់អ្នកប្រើប្រាស់បច្ចុប្បន្នទេ៖ មិនអាចប្តូរកាលបរិច្ឆេទនៅទីនេះបានទេ។',
+  },
+  'change.order_unpaid': {
+    zh: '订单尚未支付，无法改期',
+    en: 'This order is not paid: its dates cannot be changed.',
+    km: 'ការបញ្ជាទិញនេះមិនទាន់បានបង់ប្រាក់ទេ៖ មិនអាចប្តូរកាលបរិច្ឆេទបានទេ។',
+  },
+  'change.within_4h': {
+    zh: '航班起飞前 4 小时内不可在线改期，请联系客服 {phone}',
+    en: 'Online date changes close 4 hours before departure. Please call customer service on {phone}.',
+    km: 'មិនអាចប្តូរកាលបរិច្ឆេទតាមអនឡាញក្នុងរយៈពេល 4 ម៉ោងមុនពេលចេញដំណើរបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.used_ticket': {
+    zh: '机票已使用或已值机，不可在线改期，请联系客服 {phone}',
+    en: 'A ticket that was used or checked in cannot be changed online. Please call customer service on {phone}.',
+    km: 'សំបុត្រដែលបានប្រើ ឬបានឆែកអ៊ីនរួច មិនអាចប្តូរតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.infant': {
+    zh: '含婴儿的订单不可在线改期，请联系客服 {phone}',
+    en: 'Bookings with an infant cannot be changed online. Please call customer service on {phone}.',
+    km: 'ការកក់ដែលមានទារក មិនអាចប្តូរកាលបរិច្ឆេទតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.china_route': {
+    zh: '往返中国大陆航线不可在线改期，请联系客服 {phone}',
+    en: 'Routes to or from mainland China cannot be changed online. Please call customer service on {phone}.',
+    km: 'ជើងហោះហើរទៅ ឬមកពីប្រទេសចិនដីគោក មិនអាចប្តូរកាលបរិច្ឆេទតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.fare_blocked': {
+    zh: '该舱位不支持改期，如有疑问请联系客服 {phone}',
+    en: 'This fare cannot be changed. For questions, please call customer service on {phone}.',
+    km: 'តម្លៃសំបុត្រនេះមិនអាចប្តូរកាលបរិច្ឆេទបានទេ។ ប្រសិនបើមានសំណួរ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.flight_expired': {
+    zh: '航班已过期，不可在线改期，请联系客服 {phone}',
+    en: 'A flight of this order has already left: it cannot be changed online. Please call customer service on {phone}.',
+    km: 'ជើងហោះហើរមួយនៃការបញ្ជាទិញនេះបានចេញដំណើររួចហើយ៖ មិនអាចប្តូរតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.upgrade_blocked': {
+    zh: '已购买退票保障升级的订单不可在线改期，请联系客服 {phone}',
+    en: 'Bookings with the refundable-ticket upgrade cannot be changed online. Please call customer service on {phone}.',
+    km: 'ការកក់ដែលមានការដំឡើងសំបុត្រអាចសងប្រាក់វិញ មិនអាចប្តូរកាលបរិច្ឆេទតាមអនឡាញបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.already_rescheduled': {
+    zh: '该订单已改期，不可再次改期',
+    en: 'This order was already rescheduled: it cannot be rescheduled again.',
+    km: 'ការបញ្ជាទិញនេះត្រូវបានប្តូរកាលបរិច្ឆេទរួចហើយ៖ មិនអាចប្តូរម្តងទៀតបានទេ។',
+  },
+  'change.in_progress': {
+    zh: '该订单正在改期中，请先完成或等待当前改期',
+    en: 'A change of this order is already under way: finish it, or wait until it lapses.',
+    km: 'ការប្តូរកាលបរិច្ឆេទនៃការបញ្ជាទិញនេះកំពុងដំណើរការ៖ សូមបញ្ចប់វា ឬរង់ចាំរហូតដល់វាផុតកំណត់។',
+  },
+  'change.outbound_after_return': {
+    zh: '新的去程日期不能晚于原回程起飞日期（{date}）',
+    en: 'The new outbound date cannot be later than the original return departure ({date}).',
+    km: 'កាលបរិច្ឆេទចេញដំណើរថ្មីមិនអាចយឺតជាងការចេញដំណើរត្រឡប់មកវិញដើម ({date}) បានទេ។',
+  },
+  'change.return_before_departure': {
+    zh: '新的回程日期不能早于原去程起飞日期（{date}）',
+    en: 'The new return date cannot be before the original departure ({date}).',
+    km: 'កាលបរិច្ឆេទត្រឡប់មកវិញថ្មីមិនអាចមុនការចេញដំណើរដើម ({date}) បានទេ។',
+  },
+  'change.reason_required': {
+    zh: '请选择改期原因',
+    en: 'Choose a reason for the change.',
+    km: 'សូមជ្រើសរើសមូលហេតុនៃការប្តូរ។',
+  },
+  'change.flight_time_changed': {
+    zh: '所选航班时刻已变更，请重新选择航班',
+    en: 'The time of the chosen flight has changed. Please choose another flight.',
+    km: 'ម៉ោងនៃជើងហោះហើរដែលបានជ្រើសរើសបានផ្លាស់ប្តូរ។ សូមជ្រើសរើសជើងហោះហើរផ្សេងទៀត។',
+  },
+  'change.no_flights': {
+    zh: '该日期暂无航班',
+    en: 'There are no flights on this date.',
+    km: 'គ្មានជើងហោះហើរនៅថ្ងៃនេះទេ។',
+  },
+  'change.sold_out': {
+    zh: '所选航班座位已售完，请重新选择航班',
+    en: 'The chosen flight has no seats left for this change. Please choose another flight.',
+    km: 'ជើងហោះហើរដែលបានជ្រើសរើសគ្មានកៅអីនៅសល់សម្រាប់ការប្តូរនេះទេ។ សូមជ្រើសរើសជើងហោះហើរផ្សេងទៀត។',
+  },
+  'change.not_found': {
+    zh: '改期单不存在',
+    en: 'This order has no such change.',
+    km: 'ការបញ្ជាទិញនេះគ្មានការប្តូរបែបនេះទេ។',
+  },
+  'change.quote_expired': {
+    zh: '改期报价已过期，座位已释放，请重新选择航班',
+    en: 'This change was not confirmed in time and its seats went back. Please choose your flights again.',
+    km: 'ការប្តូរនេះមិនត្រូវបានបញ្ជាក់ទាន់ពេលទេ ហើយកៅអីរបស់វាត្រូវបានដោះលែង។ សូមជ្រើសរើសជើងហោះហើររបស់អ្នកម្តងទៀត។',
+  },
+  'change.key_reused': {
+    zh: '该请求编号已用于其他改期',
+    en: 'This request key was already used for another change.',
+    km: 'លេខសម្គាល់សំណើនេះត្រូវបានប្រើសម្រាប់ការប្តូរផ្សេងទៀតរួចហើយ។',
+  },
+  'change.insurance_abnormal': {
+    zh: '保险信息异常，保险期间无法覆盖新的日期，请联系客服 {phone}',
+    en: 'Insurance abnormal: the insured period cannot cover the new dates. Please call customer service on {phone}.',
+    km: 'ការធានារ៉ាប់រងមិនប្រក្រតី៖ រយៈពេលធានារ៉ាប់រងមិនអាចគ្របដណ្តប់កាលបរិច្ឆេទថ្មីបានទេ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'change.insurance_terms': {
+    zh: '请阅读并同意保险协议',
+    en: 'Please read and accept the insurance agreement.',
+    km: 'សូមអាន និងយល់ព្រមលើកិច្ចព្រមព្រៀងធានារ៉ាប់រង។',
+  },
+  'change.same_flight': {
+    zh: '请选择与原航班不同的航班',
+    en: 'Choose a flight other than the one you are booked on.',
+    km: 'សូមជ្រើសរើសជើងហោះហើរផ្សេងពីជើងដែលអ្នកបានកក់។',
+  },
+  'change.not_disrupted': {
+    zh: '该航班无航司变更，或所选日期超出前后 3 天',
+    en: 'This flight was not changed by the airline, or the date is more than 3 days from it.',
+    km: 'ជើងហោះហើរនេះមិនត្រូវបានក្រុមហ៊ុនអាកាសចរណ៍ផ្លាស់ប្តូរទេ ឬកាលបរិច្ឆេទលើសពី 3 ថ្ងៃពីវា។',
+  },
+  'change.refunding': {
+    zh: '有旅客的机票正在退票或已退票，无法改期',
+    en: "A passenger's ticket is being refunded or was refunded: the order cannot be changed.",
+    km: 'សំបុត្ររបស់អ្នកដំណើរម្នាក់កំពុងសងប្រាក់វិញ ឬបានសងប្រាក់វិញហើយ៖ មិនអាចប្តូរការបញ្ជាទិញបានទេ។',
+  },
+  'change.not_ticketed': {
+    zh: '订单尚未出票，请稍后再试',
+    en: 'The tickets of this order are not issued yet. Please try again shortly.',
+    km: 'សំបុត្រនៃការបញ្ជាទិញនេះមិនទាន់ចេញនៅឡើយទេ។ សូមព្យាយាមម្តងទៀតបន្តិចក្រោយ។',
+  },
+  'change.reason.plans_changed': {
+    zh: '行程变更',
+    en: 'My plans changed',
+    km: 'ផែនការរបស់ខ្ញុំបានផ្លាស់ប្តូរ',
+  },
+  'change.reason.illness': {
+    zh: '生病或受伤',
+    en: 'Illness or injury',
+    km: 'ជំងឺ ឬរបួស',
+  },
+  'change.reason.work': {
+    zh: '工作原因',
+    en: 'Work',
+    km: 'ការងារ',
+  },
+  'change.reason.missed_connection': {
+    zh: '衔接航班或交通延误',
+    en: 'A connection or transport was delayed',
+    km: 'ការតភ្ជាប់ ឬការធ្វើដំណើរត្រូវបានពន្យារពេល',
+  },
+  'change.reason.other': {
+    zh: '其他原因',
+    en: 'Another reason',
+    km: 'មូលហេតុផ្សេងទៀត',
+  },
+  'change.reason.flight_disrupted': {
+    zh: '航司变更航班',
+    en: 'The airline changed my flight',
+    km: 'ក្រុមហ៊ុនអាកាសចរណ៍បានផ្លាស់ប្តូរជើងហោះហើររបស់ខ្ញុំ',
+  },
+  'change.carry.carried': {
+    zh: '随新航班保留',
+    en: 'Kept on the new flight',
+    km: 'រក្សាទុកលើជើងហោះហើរថ្មី',
+  },
+  'change.carry.reseat': {
+    zh: '原座位 {seat} 已释放，新航班将为您选择同类座位',
+    en: 'Seat {seat} is released; a seat of the same kind is chosen for you on the new flight.',
+    km: 'កៅអី {seat} ត្រូវបានដោះលែង។ កៅអីប្រភេទដូចគ្នានឹងត្រូវបានជ្រើសរើសសម្រាប់អ្នកលើជើងហោះហើរថ្មី។',
+  },
+  'change.carry.insurance': {
+    zh: '保险期间随新日期调整',
+    en: 'The insured period moves with the new dates.',
+    km: 'រយៈពេលធានារ៉ាប់រងផ្លាស់ប្តូរតាមកាលបរិច្ឆេទថ្មី។',
+  },
+  'change.carry.lapsed': {
+    zh: '不再适用',
+    en: 'No longer applies',
+    km: 'លែងអនុវត្តទៀតហើយ',
+  },
+  'admin.change_order_not_found': {
+    zh: '改期单不存在',
+    en: 'No change order has this number.',
+    km: 'គ្មានការបញ្ជាប្តូរកាលបរិច្ឆេទណាមានលេខនេះទេ។',
+  },
+  'admin.disruption_not_found': {
+    zh: '该航班未被调时或取消',
+    en: 'This flight was neither retimed nor canceled.',
+    km: 'ជើងហោះហើរនេះមិនត្រូវបានប្តូរម៉ោង ឬលុបចោលទេ។',
+  },
+  // member programme (issue 17)
+  'member.incorrect_login': {
+    zh: '会员账号、密码或验证码错误',
+    en: 'The member account, password or code is wrong.',
+    km: 'គណនីសមាជិក ពាក្យសម្ងាត់ ឬលេខកូដមិនត្រឹមត្រូវទេ។',
+  },
+  'member.login_limit': {
+    zh: '登录失败次数过多，账号已暂时锁定，请 15 分钟后再试',
+    en: 'Too many failed sign-ins: the account is locked for 15 minutes.',
+    km: 'ចូលបរាជ័យច្រើនដងពេក៖ គណនីត្រូវបានចាក់សោរយៈពេល 15 នាទី។',
+  },
+  'member.repeated_rejection': {
+    zh: '您的会员资料多次审核未通过，账号已冻结，请联系客服 {phone}',
+    en: 'Your membership details were rejected several times and the account is blocked. Please call customer service on {phone}.',
+    km: 'ព័ត៌មានសមាជិករបស់អ្នកត្រូវបានបដិសេធច្រើនដង ហើយគណនីត្រូវបានបិទ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'member.audit_in_progress': {
+    zh: '会员资料审核中，请耐心等待',
+    en: 'Your membership details are being checked. Please wait for the result.',
+    km: 'ព័ត៌មានសមាជិករបស់អ្នកកំពុងត្រូវបានពិនិត្យ។ សូមរង់ចាំលទ្ធផល។',
+  },
+  'member.info_rejected': {
+    zh: '您提交的会员资料未通过审核，请修改后重新提交',
+    en: 'The membership details you sent were rejected. Please correct them and send them again.',
+    km: 'ព័ត៌មានសមាជិកដែលអ្នកបានផ្ញើត្រូវបានបដិសេធ។ សូមកែតម្រូវ ហើយផ្ញើម្តងទៀត។',
+  },
+  'member.blocked': {
+    zh: '会员账号已被冻结，请联系客服 {phone}',
+    en: 'This membership is blocked. Please call customer service on {phone}.',
+    km: 'សមាជិកភាពនេះត្រូវបានបិទ។ សូមទូរស័ព្ទទៅផ្នែកបម្រើអតិថិជនតាមលេខ {phone}។',
+  },
+  'member.code_invalid': {
+    zh: '验证码错误或已过期',
+    en: 'The code is wrong or has expired.',
+    km: 'លេខកូដមិនត្រឹមត្រូវ ឬផុតកំណត់ហើយ។',
+  },
+  'member.code_too_soon': {
+    zh: '验证码已发送，请一分钟后再试',
+    en: 'A code was just sent. You can ask for another in a minute.',
+    km: 'លេខកូដទើបតែបានផ្ញើ។ អ្នកអាចស្នើម្តងទៀតក្នុងរយៈពេលមួយនាទី។',
+  },
+  'member.code_send_failed': {
+    zh: '验证码发送失败，请稍后再试',
+    en: 'The code could not be sent. Please try again later.',
+    km: 'មិនអាចផ្ញើលេខកូដបានទេ។ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ។',
+  },
+  'member.email_exist': {
+    zh: '该邮箱已注册会员',
+    en: 'This e-mail already belongs to a member.',
+    km: 'អ៊ីមែលនេះជារបស់សមាជិកម្នាក់រួចហើយ។',
+  },
+  'member.phone_exist': {
+    zh: '该手机号已注册会员',
+    en: 'This phone number already belongs to a member.',
+    km: 'លេខទូរស័ព្ទនេះជារបស់សមាជិកម្នាក់រួចហើយ។',
+  },
+  'member.document_exist': {
+    zh: '该证件已被其他会员使用',
+    en: 'This document is already registered to another member.',
+    km: 'ឯកសារនេះបានចុះឈ្មោះសម្រាប់សមាជិកម្នាក់ទៀតរួចហើយ។',
+  },
+  'member.old_password_wrong': {
+    zh: '原密码错误',
+    en: 'The old password is wrong.',
+    km: 'ពាក្យសម្ងាត់ចាស់មិនត្រឹមត្រូវទេ។',
+  },
+  'member.already_joined': {
+    zh: '该账号已加入会员计划',
+    en: 'This account has already joined the membership programme.',
+    km: 'គណនីនេះបានចូលរួមកម្មវិធីសមាជិករួចហើយ។',
+  },
+  'member.documents_full': {
+    zh: '无法继续添加证件',
+    en: 'No more documents can be added.',
+    km: 'មិនអាចបន្ថែមឯកសារទៀតបានទេ។',
+  },
+  'member.document_type_exists': {
+    zh: '该证件类型已存在',
+    en: 'A document of this type already exists.',
+    km: 'ឯកសារប្រភេទនេះមានរួចហើយ។',
+  },
+  'member.document_add_failed': {
+    zh: '证件添加失败，请重新上传照片',
+    en: 'The document could not be added. Please upload its photos again.',
+    km: 'មិនអាចបន្ថែមឯកសារបានទេ។ សូមផ្ទុករូបថតរបស់វាឡើងម្តងទៀត។',
+  },
+  'member.document_photo_missing': {
+    zh: '请上传证件照片',
+    en: 'Upload the photo of the document.',
+    km: 'សូមផ្ទុករូបថតឯកសារឡើង។',
+  },
+  'member.document_in_use': {
+    zh: '注册证件或唯一的证件不能删除',
+    en: 'The document you registered with, or your only document, cannot be deleted.',
+    km: 'ឯកសារដែលអ្នកបានចុះឈ្មោះ ឬឯកសារតែមួយរបស់អ្នក មិនអាចលុបបានទេ។',
+  },
+  delete_address_impor: {
+    zh: '主要地址、主要邮箱和主要电话不能删除',
+    en: 'The main address, main e-mail and main phone cannot be deleted.',
+    km: 'អាសយដ្ឋានចម្បង អ៊ីមែលចម្បង និងទូរស័ព្ទចម្បង មិនអាចលុបបានទេ។',
+  },
+  change_address_impor: {
+    zh: '已存在主要地址',
+    en: 'A main address already exists.',
+    km: 'មានអាសយដ្ឋានចម្បងរួចហើយ។',
+  },
+  'member.records_full': {
+    zh: '已达到可保存的数量上限',
+    en: 'You already keep as many of these as allowed.',
+    km: 'អ្នករក្សាទុកចំនួនអតិបរមាដែលអនុញ្ញាតរួចហើយ។',
+  },
+  'member.password_format': {
+    zh: '会员密码须为 6 位数字',
+    en: 'The member password is exactly 6 digits.',
+    km: 'ពាក្យសម្ងាត់សមាជិកមាន 6 ខ្ទង់លេខ។',
+  },
+  'member.password_same_digits': {
+    zh: '密码不能是 6 位相同数字（如 888888）',
+    en: 'The password cannot be one digit six times (such as 888888).',
+    km: 'ពាក្យសម្ងាត់មិនអាចជាលេខដដែលប្រាំមួយដង (ដូចជា 888888) បានទេ។',
+  },
+  'member.password_sequential': {
+    zh: '密码不能是连续数字（如 123456 或 654321）',
+    en: 'The password cannot be a run of digits (such as 123456 or 654321).',
+    km: 'ពាក្យសម្ងាត់មិនអាចជាលេខរៀងតគ្នា (ដូចជា 123456 ឬ 654321) បានទេ។',
+  },
+  'member.validity_required': {
+    zh: '请填写有效期',
+    en: 'Enter the validity period.',
+    km: 'សូមបញ្ចូលរយៈពេលសុពលភាព។',
+  },
+  'member.validity_order': {
+    zh: '有效期结束日期须晚于开始日期',
+    en: 'The validity must end after it starts.',
+    km: 'សុពលភាពត្រូវបញ្ចប់ក្រោយពេលចាប់ផ្តើម។',
+  },
+  'member.valid_from_future': {
+    zh: '有效期开始日期不能晚于今天',
+    en: 'The validity cannot start after today.',
+    km: 'សុពលភាពមិនអាចចាប់ផ្តើមក្រោយថ្ងៃនេះបានទេ។',
+  },
+  'member.document_expired': {
+    zh: '证件已过期',
+    en: 'The document has expired.',
+    km: 'ឯកសារបានផុតកំណត់ហើយ។',
+  },
+  'member.beneficiary_document_required': {
+    zh: '受益人至少需要一个证件',
+    en: 'A beneficiary needs at least one identification.',
+    km: 'អ្នកទទួលផលត្រូវការអត្តសញ្ញាណយ៉ាងហោចណាស់មួយ។',
+  },
+  'member.address_required': {
+    zh: '请填写完整地址',
+    en: 'Fill in the whole address.',
+    km: 'សូមបំពេញអាសយដ្ឋានទាំងមូល។',
+  },
+  'member.adult_only': {
+    zh: '会员须年满 18 周岁',
+    en: 'Members must be 18 or older.',
+    km: 'សមាជិកត្រូវមានអាយុ 18 ឆ្នាំឡើងទៅ។',
+  },
+  'member.level_0': { zh: '银卡', en: 'Silver', km: 'ប្រាក់' },
+  'member.level_1': { zh: '金卡', en: 'Gold', km: 'មាស' },
+  'member.level_2': { zh: '白金卡', en: 'Platinum', km: 'ប្លាទីន' },
+  'upload.not_image': {
+    zh: '请上传 JPG、PNG 或 WebP 格式的图片',
+    en: 'Upload a picture: JPEG, PNG or WebP.',
+    km: 'សូមផ្ទុករូបភាពឡើង៖ JPEG, PNG ឬ WebP។',
+  },
+  'upload.too_large': {
+    zh: '图片不能超过 {max} MB',
+    en: 'The picture must be at most {max} MB.',
+    km: 'រូបភាពត្រូវមានទំហំមិនលើសពី {max} MB។',
+  },
+  'upload.unsafe': {
+    zh: '该图片包含非图片内容，无法上传',
+    en: 'This picture carries something that is not a picture and cannot be uploaded.',
+    km: 'រូបភាពនេះមានខ្លឹមសារដែលមិនមែនជារូបភាព ហើយមិនអាចផ្ទុកឡើងបានទេ។',
+  },
+  'admin.member_not_found': {
+    zh: '会员或其资料不存在',
+    en: 'No member, document or beneficiary has this id.',
+    km: 'គ្មានសមាជិក ឯកសារ ឬអ្នកទទួលផលណាមានលេខសម្គាល់នេះទេ។',
+  },
+  'admin.member_not_auditing': {
+    zh: '该项不在待审核状态',
+    en: 'This is not waiting for audit.',
+    km: 'នេះមិនកំពុងរង់ចាំការត្រួតពិនិត្យទេ។',
+  },
+  'admin.member_block_state': {
+    zh: '会员已是该状态',
+    en: 'The member is already in that state.',
+    km: 'សមាជិកស្ថិតក្នុងស្ថានភាពនោះរួចហើយ។',
+  },
   // insurance
   'insurance.days_too_few': {
     zh: '保险天数至少为 {min} 天：结束日期不能早于出发日期',

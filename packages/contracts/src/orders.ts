@@ -131,6 +131,8 @@ export const ZOrderPassenger = z.object({
   countryCode: z.string().nullable().optional(),
   /** Masked: four digits in the middle (spec §5 "display masks the middle four"). */
   phone: z.string().nullable().optional(),
+  /** The member card the passenger flies on (the booking account's approved member, issue 17). */
+  memberCardNo: z.string().nullable().optional(),
   /** The e-ticket, once issued. */
   ticket: ZOrderTicket.nullable(),
 });

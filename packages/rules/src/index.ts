@@ -1,6 +1,7 @@
 export * from './account';
 export * from './addons';
 export * from './bcbp';
+export * from './changes';
 export * from './check-in';
 export * from './customer-service';
 export * from './date-format';
@@ -9,6 +10,7 @@ export * from './distance';
 export * from './fares';
 export * from './insurance';
 export * from './issue';
+export * from './members';
 export * from './message-params';
 export * from './money';
 export * from './party';

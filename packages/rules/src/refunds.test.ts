@@ -237,6 +237,76 @@ describe('the refund fee table (after-sales §9), per passenger and segment', ()
   });
 });
 
+describe('a flight the airline changed (issue 16): its flight-reason refund wins over the blocks', () => {
+  const soon = new Date(NOW.getTime() + 2 * H);
+  const future = new Date(NOW.getTime() + 48 * H);
+
+  it('lifts the infant, China route, fare and 4-hour blocks, not unpaid, unticketed or expired', () => {
+    const blocked = order({
+      hasInfant: true,
+      segments: [
+        { depUtc: soon, family: 'Value', route: TO_CHINA },
+        { depUtc: future, family: 'Value', route: FROM_CHINA },
+      ],
+    });
+    expect(orderRefundBlocks(blocked, NOW)).toEqual(['infant', 'china_route', 'within_4h']);
+    expect(orderRefundBlocks(blocked, NOW, false, { disrupted: true })).toEqual([]);
+    expect(
+      orderRefundBlocks(order({ segments: [{ depUtc: soon, family: 'Value', route: KH }] }), NOW, false, {
+        disrupted: true,
+      }),
+    ).toEqual([]);
+    expect(orderRefundBlocks(order({ paid: false }), NOW, false, { disrupted: true })).toEqual(['unpaid']);
+    expect(orderRefundBlocks(order({ ticketed: false }), NOW, false, { disrupted: true })).toEqual([
+      'not_ticketed',
+    ]);
+    const expired = order({
+      segments: [{ depUtc: new Date('2026-08-31T02:00:00Z'), family: 'Grand', route: KH }],
+    });
+    expect(orderRefundBlocks(expired, NOW, false, { disrupted: true })).toEqual(['flight_expired']);
+  });
+
+  it.each<[FareFamily, { depCountry: string; arrCountry: string }]>([
+    ['Value', KH],
+    ['Basic', TO_CHINA],
+    ['Grand', FROM_CHINA],
+    ['Value', TO_CHINA],
+  ])('refunds a %s line in full, fare and taxes, with a flight reason', (family, route) => {
+    const line = { family, currency: 'USD' as const, route, depUtc: soon, fare: 20_000, taxes: 3_500 };
+    for (const reason of ['flight_canceled', 'flight_retimed'] as const) {
+      expect(priceRefundLine(line, reason, false, NOW, { disrupted: true })).toEqual({
+        refused: null,
+        fee: 0,
+        noShowFee: 0,
+        refund: 23_500,
+        noShow: false,
+      });
+    }
+  });
+
+  it('keeps the ordinary rules for a personal reason, and no no-show fee for a flight that left', () => {
+    const line = {
+      family: 'Value' as const,
+      currency: 'USD' as const,
+      route: KH,
+      depUtc: future,
+      fare: 100,
+      taxes: 5,
+    };
+    expect(priceRefundLine(line, 'plans_changed', false, NOW, { disrupted: true })).toEqual({
+      refused: 'fare',
+    });
+    const left = { ...line, family: 'Basic' as const, depUtc: new Date(NOW.getTime() - H) };
+    expect(priceRefundLine(left, 'flight_canceled', false, NOW, { disrupted: true })).toEqual({
+      refused: null,
+      fee: 0,
+      noShowFee: 0,
+      refund: 105,
+      noShow: true,
+    });
+  });
+});
+
 describe('the promise of each step: service hours (Mon-Fri 08:30-17:30, Sat 09:00-13:00, GMT+7)', () => {
   const at = (local: string) => new Date(`${local}+07:00`);
   it.each([

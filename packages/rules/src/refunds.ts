@@ -104,18 +104,39 @@ export function isExpiredFlight(depUtc: Date, now: Date): boolean {
  * docs/decisions.md), a fare that is not refundable (Value: "some cabins"), an expired flight,
  * a departure within 4 hours. `upgraded`: every passenger holds the Enhanced Refundable Ticket,
  * whose listed reasons refund even a Value fare (the quote then refuses the other reasons).
+ * `disrupted`: the airline canceled or retimed a flight of the order and the refund is for that
+ * (a flight reason, issue 16): an infant, a China route, a fare that is not refundable and the
+ * last 4 hours no longer block; an unpaid, unticketed or expired order still does.
  */
-export function orderRefundBlocks(o: RefundOrderFacts, now: Date, upgraded = false): RefundBlockReason[] {
+export function orderRefundBlocks(
+  o: RefundOrderFacts,
+  now: Date,
+  upgraded = false,
+  options: RefundOptions = {},
+): RefundBlockReason[] {
   const blocks: RefundBlockReason[] = [];
   if (!o.paid) return ['unpaid'];
+  const disrupted = options.disrupted === true;
   if (!o.ticketed) blocks.push('not_ticketed');
-  if (o.hasInfant) blocks.push('infant');
-  if (o.segments.some((s) => isChinaRoute(s.route))) blocks.push('china_route');
+  if (o.hasInfant && !disrupted) blocks.push('infant');
+  if (disrupted) {
+    // The airline's change wins over the fare's and the route's conditions.
+  } else if (o.segments.some((s) => isChinaRoute(s.route))) blocks.push('china_route');
   else if (!upgraded && o.segments.some((s) => !refundRule(s.family, o.currency, s.route).refundable))
     blocks.push('fare');
   if (o.segments.some((s) => isExpiredFlight(s.depUtc, now))) blocks.push('flight_expired');
-  if (o.segments.some((s) => departsWithinCutoff(s.depUtc, now))) blocks.push('within_4h');
+  if (!disrupted && o.segments.some((s) => departsWithinCutoff(s.depUtc, now))) blocks.push('within_4h');
   return blocks;
+}
+
+/** How an airline change bends the refund rules (issue 16). */
+export interface RefundOptions {
+  /**
+   * The airline canceled or retimed a flight of the order and the refund answers it (a flight
+   * reason; while the reason is not chosen yet, the flight reasons are open): §5's infant, China
+   * route, fare and 4-hour blocks are lifted and every line refunds in full.
+   */
+  disrupted?: boolean;
 }
 
 /** A passenger as the refund rules read them. */
@@ -202,14 +223,26 @@ export type RefundLineResult = { refused: 'china_route' | 'fare' } | ({ refused:
  * Value and China routes refused) per passenger and segment; a segment that left without the
  * passenger adds the no-show fee (USD 30 / CNY 210). A flight reason (the airline's doing), or
  * the Enhanced Refundable Ticket with one of its listed reasons, keeps no fee at all (and
- * refunds even a Value fare through the upgrade). Fees never exceed what was paid.
+ * refunds even a Value fare through the upgrade). Fees never exceed what was paid. A flight
+ * reason when the airline changed a flight of the order (`disrupted`, issue 16) refunds every
+ * line in full, fare and taxes, whatever the route or fare: nothing is charged for its doing.
  */
 export function priceRefundLine(
   line: RefundLineInput,
   reason: RefundReasonCode,
   upgraded: boolean,
   now: Date,
+  options: RefundOptions = {},
 ): RefundLineResult {
+  if (options.disrupted === true && refundReasonKind(reason) === 'flight') {
+    return {
+      refused: null,
+      fee: 0,
+      noShowFee: 0,
+      refund: Math.max(0, line.fare + line.taxes),
+      noShow: isNoShow(line.depUtc, now),
+    };
+  }
   if (isChinaRoute(line.route)) return { refused: 'china_route' };
   const waived = refundReasonKind(reason) === 'flight' || (upgraded && UPGRADE_REASONS.includes(reason));
   const rule = refundRule(line.family, line.currency, line.route);

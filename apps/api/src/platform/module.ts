@@ -2,10 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import fp from 'fastify-plugin';
 import type { AuditLog } from './audit/audit-log';
 import type { Db } from './db';
+import type { FileStore } from './files/file-store';
 import type { JobRunner } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { Notifications } from './notifications';
 import type { ServerKeys } from './secrets';
+import type { SmsSender } from './sms/sms';
 
 /**
  * What the platform gives every module (docs/architecture.md §1: platform/): the database, the clock, the
@@ -33,6 +35,10 @@ export interface Platform {
   audit: AuditLog;
   /** "Tell every API process": a channel per module on one listening connection (notifications.ts). */
   notifications: Notifications;
+  /** Text messages: a provider, or the dev outbox (platform/sms). */
+  sms: SmsSender;
+  /** Uploaded files: a directory or an S3-compatible store (platform/files). */
+  files: FileStore;
 }
 
 /** A module plugin's options: the platform, and the module's own settings slice (config.ts). */
@@ -62,7 +68,9 @@ export type ModuleName =
   | 'insurance'
   | 'secondary-services'
   | 'refunds'
+  | 'changes'
   | 'check-in'
+  | 'loyalty'
   | 'dev-mailbox';
 
 /**

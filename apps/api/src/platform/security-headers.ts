@@ -8,7 +8,8 @@ import type { Config } from '../config';
  * - a Content-Security-Policy the traveller app, the sandbox pages and the API docs pass with no
  *   violation (the browser journeys listen for violations): scripts only from this origin;
  *   inline styles allowed because antd-mobile writes style attributes and CSS variables at run
- *   time; images and fonts from this origin or data URIs (the captcha is one);
+ *   time; images from this origin, data URIs (the captcha is one) and blob URLs (a member's document
+ *   photos, fetched with the member's headers), fonts from this origin or data URIs;
  * - no framing of the app (`frame-ancestors 'none'` and `X-Frame-Options: DENY`): login, payment
  *   choice and the sandbox checkout must never sit inside someone else's page; the app itself
  *   frames only pages of its own origin (`frame-src 'self'`): the insurer's policy page
@@ -34,7 +35,8 @@ export function securityHeaders(config: Config): HelmetOptions {
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the member's document photos, read with the member's headers and shown from memory (issue 17).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

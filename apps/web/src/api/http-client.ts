@@ -14,6 +14,14 @@ import { clientHooks } from './client-hooks';
 
 export { REQUEST_TIMEOUT_MS, withBodyContext } from '@wings/api-client';
 
+/**
+ * The member layer's headers (contracts members.ts MEMBER_TOKEN_HEADER, CLIENT_SOURCE_HEADER),
+ * written out: importing the member contracts would bring their schemas into the first load.
+ * http-client.test.ts keeps them equal.
+ */
+export const MEMBER_TOKEN_HEADER = 'vipToken';
+export const CLIENT_SOURCE_HEADER = 'clientSource';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -95,6 +103,12 @@ function send(
   // The session rides in its own header; Authorization stays the app's access token.
   const session = clientHooks.sessionToken();
   if (session) headers.token = session;
+  if (adapter.layer === 'member') {
+    // The member layer (spec §7 /fqt): the member session and the client source in their headers.
+    headers[CLIENT_SOURCE_HEADER] = ClientType.h5;
+    const member = clientHooks.memberToken();
+    if (member) headers[MEMBER_TOKEN_HEADER] = member;
+  }
   return exchange(
     path,
     { method: options.method, body: options.body, signal: options.signal, headers },
@@ -133,6 +147,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         throw show(await systemError(result.code), options);
       }
       continue;
+    }
+    if (result.kind === 'login-expired' && adapter.layer === 'member') {
+      // CAF9999: the member session ended; the app account stays signed in (spec §8).
+      clientHooks.onMemberLoginExpired();
+      throw show(new ApiError(result.code, clientHooks.translate('members.login_expired')), {
+        ...options,
+        quietCodes: [],
+      });
     }
     if (result.kind === 'login-expired') {
       clientHooks.onLoginExpired();

@@ -6,9 +6,15 @@ export interface RouteMeta {
   requiresLogin?: boolean;
   /** The page's own redirect target for anonymous visitors, instead of the login page. */
   redirectTo?: string;
+  /**
+   * A member programme page (issue 17): a visitor without a member session is sent to the member
+   * login and comes back afterwards. Independent of the app account's login.
+   */
+  requiresMember?: boolean;
 }
 
 const loginOnly: RouteMeta = { requiresLogin: true };
+const memberOnly: RouteMeta = { requiresMember: true };
 
 /**
  * The pages that need a signed-in traveller (spec §2, §6), by path. Kept beside the routes rather
@@ -38,6 +44,24 @@ const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
   // Online refunds (issue 15): the records are the signed-in traveller's; the request's pages
   // and one refund's are open to a guest holding the order's grant (order number + document).
   [paths.refundOrderList]: loginOnly,
+  // Changes of date (issue 16): the records are the signed-in traveller's; the change's pages
+  // and one change are open to a guest holding the order's grant, as refunds.
+  [paths.rescheduledRecord]: loginOnly,
+  // The member programme (issue 17): every page but the member login, code login, registration
+  // and password reset needs a member session (features/members/member-paths.ts MEMBER_OPEN_PATHS).
+  [paths.vipRegisterInfo]: memberOnly,
+  [paths.vipHome]: memberOnly,
+  [paths.vipChangePassword]: memberOnly,
+  [paths.vipProfile]: memberOnly,
+  [paths.vipSettings]: memberOnly,
+  [paths.vipContacts]: memberOnly,
+  [paths.vipContactEdit]: memberOnly,
+  [paths.vipIdentities]: memberOnly,
+  [paths.vipIdentityEdit]: memberOnly,
+  [paths.vipAddresses]: memberOnly,
+  [paths.vipAddressEdit]: memberOnly,
+  [paths.vipBeneficiaries]: memberOnly,
+  [paths.vipBeneficiaryEdit]: memberOnly,
 };
 
 /** Route paths match whatever the case and a trailing slash, as the router matches them. */

@@ -24,12 +24,6 @@ const pageRoutes: RouteObject[] = Object.entries(ROUTE_PAGES).map(([path, page])
   return { path, element: <Page /> };
 });
 
-/** The loyalty member login is not built yet: its path opens the account login with its query. */
-function VipLoginRedirect() {
-  const { search } = useLocation();
-  return <Navigate to={`${paths.login}${search}`} replace />;
-}
-
 /**
  * The return-from-payment deep link (`abaPayReturn?orderNo=`, with `payResult=fail` after a
  * decline or cancel) opens the order's ticket detail, which confirms the payment or offers a retry.
@@ -49,7 +43,6 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.home} replace /> },
       ...pageRoutes,
       { path: paths.abaPayReturn, element: <PayReturnRedirect /> },
-      { path: paths.vipLogin, element: <VipLoginRedirect /> },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

@@ -85,6 +85,18 @@ export const paths = {
   requestRefundConfirm: '/pages/refund/request-refund-confirm/request-refund-confirm',
   refundAmountDetail: '/pages/refund/refund-amount-detail/refund-amount-detail',
   requestRefundResult: '/pages/refund/request-refund-result/request-refund-result',
+  /**
+   * Changes of date (after-sales §2, issue 16): the form (`?orderNo=`), the flights of each leg on
+   * the new dates (also a free move after the airline changed a flight: `&kind=disruption`), the
+   * add-ons carried over, the cost, the confirmation, and the records (`?changeNo=` for one).
+   */
+  changeDateForm: '/pages/change-date/change-date-form/change-date-form',
+  changeDateFlight: '/pages/change-date/change-date-flight/change-date-flight',
+  changeDateAddedServices: '/pages/change-date/change-date-added-services/change-date-added-services',
+  changeDateCost: '/pages/change-date/change-date-cost/change-date-cost',
+  changeDateConfirm: '/pages/change-date/change-date-confirm/change-date-confirm',
+  rescheduledRecord: '/pages/change-date/rescheduled-record/rescheduled-record',
+  rescheduledDetail: '/pages/change-date/rescheduled-detail/rescheduled-detail',
   /** The return-from-payment deep link (after-sales §2: abaPayReturn with orderNo) opens ticket detail. */
   abaPayReturn: '/abaPayReturn',
   /** Traveller account login (spec §2 More / account area); accepts `redirect` and `isReLogin=1`. */
@@ -101,8 +113,31 @@ export const paths = {
   passengerList: '/pages/more/passenger-list/passenger-list',
   editPassenger: '/pages/more/edit-passenger/edit-passenger',
   oauthCallback: '/pages/more/oauth-callback/oauth-callback',
-  /** Loyalty member login (spec §2). The member programme comes later; it opens the account login. */
+  /**
+   * The member programme (issue 17, spec §2, §7 `/fqt`): member login by card number, main e-mail
+   * or phone and the 6-digit member password (`?isReLogin=1` after CAF9999), or with a code
+   * (getToken login); registration with a document and its photos, and its audit; the member home
+   * with the digital card; the profile and settings, passwords, and the member's records.
+   */
   vipLogin: '/pages/tab-bar/vip/login/login',
+  vipCodeLogin: '/pages/tab-bar/vip/code-login/code-login',
+  vipRegister: '/pages/tab-bar/vip/register/register',
+  /** The submitted registration, its audit state and, when rejected, the form to fix it. */
+  vipRegisterInfo: '/pages/tab-bar/vip/register-info/register-info',
+  vipHome: '/pages/tab-bar/vip/vip',
+  vipForgetPassword: '/pages/tab-bar/vip/forget-password/forget-password',
+  vipChangePassword: '/pages/tab-bar/vip/change-password/change-password',
+  vipProfile: '/pages/tab-bar/vip/profile/profile',
+  vipSettings: '/pages/tab-bar/vip/settings/settings',
+  vipContacts: '/pages/tab-bar/vip/contacts/contacts',
+  /** A contact's form: new, or `?id=` to edit. */
+  vipContactEdit: '/pages/tab-bar/vip/contact-edit/contact-edit',
+  vipIdentities: '/pages/tab-bar/vip/identities/identities',
+  vipIdentityEdit: '/pages/tab-bar/vip/identity-edit/identity-edit',
+  vipAddresses: '/pages/tab-bar/vip/addresses/addresses',
+  vipAddressEdit: '/pages/tab-bar/vip/address-edit/address-edit',
+  vipBeneficiaries: '/pages/tab-bar/vip/beneficiaries/beneficiaries',
+  vipBeneficiaryEdit: '/pages/tab-bar/vip/beneficiary-edit/beneficiary-edit',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [paths.home, paths.book, paths.tickets, paths.more];
@@ -153,6 +188,13 @@ const ORDER: Record<string, number> = {
   [paths.secondaryServices]: 23,
   [paths.secondarySeat]: 23.5,
   [paths.paySelect]: 24,
+  [paths.changeDateForm]: 23,
+  [paths.changeDateFlight]: 23.2,
+  [paths.changeDateAddedServices]: 23.4,
+  [paths.changeDateCost]: 23.6,
+  [paths.changeDateConfirm]: 23.8,
+  [paths.rescheduledRecord]: 23,
+  [paths.rescheduledDetail]: 23.5,
   [paths.checkIn]: 23,
   [paths.boardingPass]: 23.5,
   [paths.associateOrderList]: 5,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fakeReplyDrift } from './api-replies';
 import { ok } from './fake-api';
+import { makeMemberSummary, memberExpired, memberFail, memberOk } from './members';
 import { makeOrderSummary } from './orders';
 
 const LOOKUP = '/api/travelsky/ibe/queryOrderByOrderNo';
@@ -41,5 +42,24 @@ describe('fake API replies are parsed with the contract schemas', () => {
     expect(fakeReplyDrift('POST', LOOKUP, 200, { code: 'CAS912', message: 'none', data: null })).toBeNull();
     expect(fakeReplyDrift('POST', '/api/travelsky/ibe/queryFlight', 503, 'busy')).toBeNull();
     expect(fakeReplyDrift('POST', '/api/travelsky/ibe/queryFlight', 200, 'busy')).toMatch(/not an envelope/);
+  });
+
+  test('reads the member layer’s envelope { status, message, data } under /api/fqt', () => {
+    const home = {
+      member: makeMemberSummary(),
+      mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+      memberSince: null,
+    };
+    const HOME = '/api/fqt/consumer/home/queryUserInfo';
+    expect(fakeReplyDrift('POST', HOME, 200, memberOk(home).body)).toBeNull();
+    expect(fakeReplyDrift('POST', HOME, 200, memberOk({ ...home, memberSince: 3 }).body)).toMatch(
+      /does not parse/,
+    );
+    expect(fakeReplyDrift('POST', HOME, 200, ok(home).body)).toMatch(/not a member envelope/);
+    expect(fakeReplyDrift('POST', HOME, 200, memberExpired().body)).toBeNull();
+    expect(fakeReplyDrift('POST', HOME, 200, memberFail('800', 'wrong').body)).toBeNull();
+    expect(fakeReplyDrift('POST', HOME, 200, memberFail('899', 'x').body)).toMatch(
+      /not in the error catalogue/,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import {
   ErrorCodes,
+  MEMBER_LOGIN_EXPIRED_STATUS,
+  MEMBER_OK_STATUS,
   ZAddIncreaseServiceReply,
   ZAddonCreateOrderReply,
   ZAddonInfoListReply,
@@ -11,13 +13,18 @@ import {
   ZBoardingPassBundle,
   ZBookingSettingsResponse,
   ZCaptchaResponse,
+  ZChangeFlightsResponse,
+  ZChangeOrderListResponse,
+  ZChangeOrderView,
   ZCheckBindEmailResult,
   ZCheckCalendarResponse,
+  ZCheckChangeResponse,
   ZCheckEmailCodeResponse,
   ZCheckFlightScheduleResponse,
   ZCheckInState,
   ZConvertAmountResponse,
   ZCustomerServiceResponse,
+  ZDisruptionResponse,
   ZDoneResponse,
   ZExchangeRateResponse,
   ZFailureData,
@@ -37,7 +44,12 @@ import {
   ZLinkedTicketList,
   ZLinkOrderReply,
   ZLinkTicketReply,
+  ZMemberBaseInfo,
+  ZMemberGetTokenResponse,
+  ZMemberHome,
   ZMemberOrderList,
+  ZMemberRegisterInfo,
+  ZMemberSession,
   ZOAuthProviders,
   ZOAuthSessionResponse,
   ZOffer,
@@ -68,6 +80,7 @@ import {
   ZTicketMatchList,
   ZTranslationListResponse,
   ZUnlinkReply,
+  ZUploadedFile,
   ZUser,
   ZVerifyPasswordResponse,
 } from '@wings/contracts';
@@ -187,6 +200,18 @@ const REPLY_SCHEMAS: Record<string, ReplySchema> = {
   'POST /api/travelsky/refund/confirmRefund': ZRefundOrderView,
   'POST /api/travelsky/refund/getRefundList': ZRefundListResponse,
   'POST /api/travelsky/refund/getRefundDetail': ZRefundOrderView,
+  // changes of date: the records and the airline's disruptions (issue 16, modules/changes)
+  'POST /api/ca/caweb/backend/changeTicketInfo/queryChangeOrderList': ZChangeOrderListResponse,
+  'POST /api/ca/caweb/backend/changeTicketInfo/queryChangeOrderDetail/:changeNo': ZChangeOrderView,
+  'POST /api/ca/caweb/backend/changeTicket/queryDisruption': ZDisruptionResponse,
+  // chooseDisruption answers the order's disruptions after the choice (the banner asks again anyway).
+  'POST /api/ca/caweb/backend/changeTicket/chooseDisruption': ZDisruptionResponse,
+  // changes of date: the traveller's flow (issue 16, modules/changes)
+  'POST /api/ca/caweb/backend/changeTicket/checkChange': ZCheckChangeResponse,
+  'POST /api/ca/caweb/backend/changeTicket/queryChangeFlights': ZChangeFlightsResponse,
+  'POST /api/ca/caweb/backend/changeTicket/checkChangeOrder': ZChangeOrderView,
+  'POST /api/ca/caweb/backend/changeTicket/saveChangeOrder': ZChangeOrderView,
+  'POST /api/ca/caweb/backend/changeTicket/getPayUrl/:changeNo': ZPayUrlResponse,
   // itinerary
   'POST /api/travelsky/ibe/sendEItineraryByOrder': ZSendItineraryResponse,
   // payments
@@ -198,6 +223,21 @@ const REPLY_SCHEMAS: Record<string, ReplySchema> = {
   'GET /api/pay/payment/wechat/queryOrder': ZPayStatus,
   'POST /api/pay/payment/wechat/getSign': ZGetSignResponse,
   'GET /api/travelsky/thirdoauth/wechat/getOpenid/:code': ZOpenidResponse,
+  // the member programme's account calls (issue 17, modules/loyalty members.routes.ts), member envelope
+  'POST /api/fqt/consumer/getToken': ZMemberGetTokenResponse,
+  'POST /api/fqt/consumer/login': ZMemberSession,
+  'POST /api/fqt/consumer/register': ZMemberSession,
+  'POST /api/fqt/consumer/user/queryRegisterInfo': ZMemberRegisterInfo,
+  'POST /api/fqt/consumer/user/updateRegisterInfo': ZMemberRegisterInfo,
+  'POST /api/fqt/consumer/home/queryUserInfo': ZMemberHome,
+  'GET /api/fqt/consumer/user/queryUserBaseInfo': ZMemberBaseInfo,
+  'GET /api/fqt/consumer/user/queryUserInfoById/:id': ZMemberBaseInfo,
+  'POST /api/fqt/consumer/user/updateUserSettings': ZMemberBaseInfo,
+  'POST /api/fqt/consumer/user/updateUserPassword': ZDoneResponse,
+  'POST /api/fqt/consumer/resetPwd': ZDoneResponse,
+  'GET /api/fqt/consumer/userLogout': ZDoneResponse,
+  // the member's document photos (modules/loyalty records.routes.ts), while registering too
+  'POST /api/fqt/common/uploadFile': ZUploadedFile,
 };
 
 const ROUTES = Object.entries(REPLY_SCHEMAS).map(([key, schema]) => {
@@ -222,6 +262,23 @@ const KNOWN_CODES = new Set<string>(Object.values(ErrorCodes).map((e) => e.code)
  */
 export function fakeReplyDrift(method: string, path: string, status: number, body: unknown): string | null {
   const call = `${method} ${path}`;
+  // The member layer (/api/fqt) answers { status, message, data }: status "200" is success and
+  // CAF9999 its login expiry; otherwise its codes are the catalogue's, as the main layer's.
+  if (path === '/api/fqt' || path.startsWith('/api/fqt/')) {
+    const member = body as { status?: unknown; message?: unknown; data?: unknown } | null;
+    const isMemberEnvelope =
+      member !== null &&
+      typeof member === 'object' &&
+      typeof member.status === 'string' &&
+      typeof member.message === 'string' &&
+      'data' in member;
+    if (!isMemberEnvelope)
+      return status >= 400 ? null : `${call}: the reply is not a member envelope { status, message, data }`;
+    if (member.status === MEMBER_LOGIN_EXPIRED_STATUS) return null;
+    const memberStatus = member.status as string;
+    const code = memberStatus === MEMBER_OK_STATUS ? ErrorCodes.ok.code : memberStatus;
+    return envelopeDrift(method, path, code, member.data);
+  }
   const isEnvelope =
     body !== null &&
     typeof body === 'object' &&
@@ -232,6 +289,12 @@ export function fakeReplyDrift(method: string, path: string, status: number, bod
   if (!isEnvelope)
     return status >= 400 ? null : `${call}: the reply is not an envelope { code, message, data }`;
   const { code, data } = body as { code: string; data: unknown };
+  return envelopeDrift(method, path, code, data);
+}
+
+/** Why an envelope's code and data could not have come from the API for this call, or null. */
+function envelopeDrift(method: string, path: string, code: string, data: unknown): string | null {
+  const call = `${method} ${path}`;
   if (code !== ErrorCodes.ok.code) {
     if (!KNOWN_CODES.has(code)) return `${call}: code ${code} is not in the error catalogue`;
     if (data && typeof data === 'object' && 'fields' in data && !ZFailureData.safeParse(data).success) {

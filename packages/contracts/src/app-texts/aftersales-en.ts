@@ -1,6 +1,10 @@
+import { changesEn } from './aftersales/changes-en';
 import { checkinEn } from './aftersales/checkin-en';
 import { linkedEn } from './aftersales/linked-en';
+import { memberRecordsEn } from './aftersales/member-records-en';
+import { membersEn } from './aftersales/members-en';
 import { refundsEn } from './aftersales/refunds-en';
+import { rescheduledEn } from './aftersales/rescheduled-en';
 
 /**
  * The after-sales screens' texts in en (issue 15: check-in and the boarding pass, linked orders
@@ -11,4 +15,8 @@ export const aftersalesEn: Readonly<Record<string, string>> = {
   ...checkinEn,
   ...linkedEn,
   ...refundsEn,
+  ...changesEn,
+  ...rescheduledEn,
+  ...membersEn,
+  ...memberRecordsEn,
 };

@@ -1,6 +1,10 @@
+import { changesKm } from './aftersales/changes-km';
 import { checkinKm } from './aftersales/checkin-km';
 import { linkedKm } from './aftersales/linked-km';
+import { memberRecordsKm } from './aftersales/member-records-km';
+import { membersKm } from './aftersales/members-km';
 import { refundsKm } from './aftersales/refunds-km';
+import { rescheduledKm } from './aftersales/rescheduled-km';
 
 /**
  * The after-sales screens' texts in km (issue 15: check-in and the boarding pass, linked orders
@@ -11,4 +15,8 @@ export const aftersalesKm: Readonly<Record<string, string>> = {
   ...checkinKm,
   ...linkedKm,
   ...refundsKm,
+  ...changesKm,
+  ...rescheduledKm,
+  ...membersKm,
+  ...memberRecordsKm,
 };

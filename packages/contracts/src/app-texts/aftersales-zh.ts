@@ -1,6 +1,10 @@
+import { changesZh } from './aftersales/changes-zh';
 import { checkinZh } from './aftersales/checkin-zh';
 import { linkedZh } from './aftersales/linked-zh';
+import { memberRecordsZh } from './aftersales/member-records-zh';
+import { membersZh } from './aftersales/members-zh';
 import { refundsZh } from './aftersales/refunds-zh';
+import { rescheduledZh } from './aftersales/rescheduled-zh';
 
 /**
  * The after-sales screens' texts in zh (issue 15: check-in and the boarding pass, linked orders
@@ -11,4 +15,8 @@ export const aftersalesZh: Readonly<Record<string, string>> = {
   ...checkinZh,
   ...linkedZh,
   ...refundsZh,
+  ...changesZh,
+  ...rescheduledZh,
+  ...membersZh,
+  ...memberRecordsZh,
 };

@@ -116,6 +116,11 @@ export const orderPassengers = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     seq: smallint('seq').notNull(),
     ...passengerColumns(),
+    /**
+     * The loyalty card number this passenger flies on (issue 17): set at booking when the
+     * logged-in account's approved member is this passenger, so the flight earns its miles.
+     */
+    memberCardNo: text('member_card_no'),
     ...timestamps,
   },
   (t) => [

@@ -53,6 +53,12 @@ export const tickets = pgTable(
     /** The journey of the order this ticket covers (1: today an order is one journey, every leg a coupon). */
     journey: smallint('journey').notNull().default(1),
     status: smallint('status').notNull().default(TicketStatus.issued),
+    /**
+     * ChangeStatus (after-sales §3, issue 16): change_in 11 while a change of date of this ticket
+     * is being made (the ticket is change_in 6 then), change_success 12 on the ticket a change
+     * issued; null for a ticket no change touched.
+     */
+    changeStatus: smallint('change_status'),
     /** The ticket this one replaced (a reissue); that one is re_issued. */
     reissuedFrom: uuid('reissued_from').references((): AnyPgColumn => tickets.id, { onDelete: 'set null' }),
     ...timestamps,

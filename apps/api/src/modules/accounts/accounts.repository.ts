@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/accounts';
 import type { Db, Executor } from '../../platform/db';
+import { CodeStore, type LiveCode } from '../../platform/one-time-codes';
 
 /** A third-party identity (Facebook, WeChat, Apple) linked to a user. */
 export interface LinkedIdentity {
@@ -66,11 +67,6 @@ export interface LiveSession {
   userId: string;
   expiresAt: Date;
   lastUsedAt: Date;
-}
-
-export interface LiveEmailCode {
-  id: string;
-  codeHash: string;
 }
 
 /** A saved passenger's fields, as stored. */
@@ -134,24 +130,18 @@ const passengerColumns = {
   updatedAt: savedPassengers.updatedAt,
 };
 
-/** True when a database error is a unique-constraint violation; `constraint` names which one. */
-export function uniqueViolation(err: unknown): string | null {
-  let e: unknown = err;
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    const pgErr = e as { code?: string; constraint?: string; cause?: unknown };
-    if (pgErr.code === '23505') return pgErr.constraint ?? '';
-    e = pgErr.cause;
-  }
-  return null;
-}
-
 /**
  * Storage of users, sessions, e-mail codes, captchas, login attempts and saved passengers:
  * the only code of the module that knows Drizzle. Saved-passenger queries always carry the
  * owner in their WHERE clause, so another user's row is indistinguishable from a missing one.
  */
 export class AccountsRepository {
-  constructor(private readonly db: Executor) {}
+  /** E-mail codes: reserve a try, give it back, use up (platform/one-time-codes.ts). */
+  private readonly codes: CodeStore<typeof emailCodes>;
+
+  constructor(private readonly db: Executor) {
+    this.codes = new CodeStore(db, emailCodes, true);
+  }
 
   /** Runs `fn` in one transaction with a repository bound to it. */
   transaction<T>(fn: (repo: AccountsRepository) => Promise<T>): Promise<T> {
@@ -369,57 +359,24 @@ export class AccountsRepository {
   }
 
   /** The newest code for an address and purpose, if it is still usable. */
-  async latestLiveCode(email: string, purpose: string, now: Date, maxAttempts: number) {
-    const rows = await this.db
-      .select({
-        id: emailCodes.id,
-        codeHash: emailCodes.codeHash,
-        expiresAt: emailCodes.expiresAt,
-        attempts: emailCodes.attempts,
-        consumedAt: emailCodes.consumedAt,
-      })
-      .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1);
-    const row = rows[0];
-    if (!row || row.consumedAt || row.expiresAt <= now || row.attempts >= maxAttempts) return null;
-    return { id: row.id, codeHash: row.codeHash } satisfies LiveEmailCode;
+  latestLiveCode(email: string, purpose: string, now: Date, maxAttempts: number): Promise<LiveCode | null> {
+    return this.codes.latestLive(
+      and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)),
+      now,
+      maxAttempts,
+    );
   }
 
-  /** Counts one try against a code before it is compared; false when the code has no tries left. */
-  async reserveCodeAttempt(id: string, now: Date, maxAttempts: number): Promise<boolean> {
-    const rows = await this.db
-      .update(emailCodes)
-      .set({ attempts: sql`${emailCodes.attempts} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(emailCodes.id, id),
-          isNull(emailCodes.consumedAt),
-          gt(emailCodes.expiresAt, now),
-          lt(emailCodes.attempts, maxAttempts),
-        ),
-      )
-      .returning({ id: emailCodes.id });
-    return rows.length === 1;
+  reserveCodeAttempt(id: string, now: Date, maxAttempts: number): Promise<boolean> {
+    return this.codes.reserveAttempt(id, now, maxAttempts);
   }
 
-  /** Gives back the try of a correct code: only wrong tries count. */
-  async releaseCodeAttempt(id: string): Promise<void> {
-    await this.db
-      .update(emailCodes)
-      .set({ attempts: sql`greatest(${emailCodes.attempts} - 1, 0)` })
-      .where(eq(emailCodes.id, id));
+  releaseCodeAttempt(id: string): Promise<void> {
+    return this.codes.releaseAttempt(id);
   }
 
-  /** Uses a code up; false when it was used (or expired) meanwhile. */
-  async consumeCode(id: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(emailCodes)
-      .set({ consumedAt: now, updatedAt: now })
-      .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, now)))
-      .returning({ id: emailCodes.id });
-    return rows.length === 1;
+  consumeCode(id: string, now: Date): Promise<boolean> {
+    return this.codes.consume(id, now);
   }
 
   // Captchas

@@ -29,19 +29,20 @@ import type { Db } from '../../platform/db';
 import { AppError, invalid } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { emailCodeMail } from '../../platform/mail/templates';
+import { matchOneTimeCode, newSixDigitCode } from '../../platform/one-time-codes';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../platform/passwords';
 import { clientNetwork, SlidingWindowLimiter } from '../../platform/rate-limit';
 import type { PurposeKeys, ServerKeys } from '../../platform/secrets';
+import { uniqueViolation } from '../../platform/unique-violation';
 import type { AccountsConfig } from './accounts.config';
 import {
   AccountsRepository,
   type LinkedIdentity,
   type ProfilePatch,
   type StoredUser,
-  uniqueViolation,
 } from './accounts.repository';
 import { CaptchaService } from './captcha';
-import { hashEmailCode, isUuid, newEmailCode, sameDigest } from './secrets';
+import { hashEmailCode, isUuid } from './secrets';
 import { LIMITS } from './throttle';
 
 type RegisterInput = z.infer<typeof ZRegisterRequest>;
@@ -168,7 +169,7 @@ export class AccountsService {
         // The spec's own message (4002 email_exist) tells a registering visitor the address is taken.
         if (purpose === 'register' && user) throw new AppError('emailExist');
         const deliver = purpose !== 'reset' || user !== null;
-        const code = newEmailCode();
+        const code = newSixDigitCode();
         const codeHash = deliver
           ? hashEmailCode(this.pepper.current, email, purpose, code)
           : sha256(`unusable:${newToken()}`);
@@ -217,11 +218,7 @@ export class AccountsService {
     await this.matchEmailCode(this.repo, email, purpose, code, true);
   }
 
-  /**
-   * Compares a code with the newest live one for the address and purpose; returns its id.
-   * The try is counted before comparing (outside any transaction, so a rollback cannot undo
-   * it), which keeps parallel guesses within the five allowed; a right try is given back.
-   */
+  /** Compares a code with the newest live one for the address and purpose; returns its id. */
   private async matchEmailCode(
     repo: AccountsRepository,
     email: string,
@@ -230,18 +227,14 @@ export class AccountsService {
     consume: boolean,
   ): Promise<string> {
     const now = this.now();
-    const live = await repo.latestLiveCode(email, purpose, now, LIMITS.codeMaxAttempts);
-    if (!live || !(await repo.reserveCodeAttempt(live.id, now, LIMITS.codeMaxAttempts))) {
-      throw new AppError('emailCodeInvalid');
-    }
-    // Any accepted key: a code sent just before a secret rotation still works.
-    const digests = this.pepper.accepted.map((key) => hashEmailCode(key, email, purpose, code.trim()));
-    if (!digests.some((digest) => sameDigest(live.codeHash, digest))) {
-      throw new AppError('emailCodeInvalid');
-    }
-    await repo.releaseCodeAttempt(live.id);
-    if (consume && !(await repo.consumeCode(live.id, now))) throw new AppError('emailCodeInvalid');
-    return live.id;
+    return matchOneTimeCode(repo, await repo.latestLiveCode(email, purpose, now, LIMITS.codeMaxAttempts), {
+      now,
+      maxAttempts: LIMITS.codeMaxAttempts,
+      keys: this.pepper.accepted,
+      digestOf: (key) => hashEmailCode(key, email, purpose, code.trim()),
+      consume,
+      invalid: 'emailCodeInvalid',
+    });
   }
 
   /** Uses up a code already matched, inside the caller's transaction. */

@@ -1,7 +1,8 @@
+import { sameDigest } from '../../platform/one-time-codes';
 import { sha256 } from '../../platform/passwords';
 import type { AccountsRepository } from './accounts.repository';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
-import { isUuid, sameDigest } from './secrets';
+import { isUuid } from './secrets';
 
 /** A captcha lives two minutes and answers once. */
 export const CAPTCHA_TTL_SECONDS = 120;

@@ -35,7 +35,7 @@ export interface BookingModuleSettings extends BookingConfig {
  */
 export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
   'booking',
-  ['network', 'inventory', 'accounts', 'pricing', 'tickets', 'addons', 'seating', 'insurance'],
+  ['network', 'inventory', 'accounts', 'loyalty', 'pricing', 'tickets', 'addons', 'seating', 'insurance'],
   async (app, { platform, config }) => {
     const { db, now, log } = platform;
     const { airlineCode, devPayOneCent, ...settings } = config;
@@ -52,6 +52,8 @@ export const bookingModule = defineModule<ModuleOptions<BookingModuleSettings>>(
       accounts: {
         verifyCaptcha: (id, answer) => accounts.captchas.verify(id, answer),
         savedPassengers: (userId) => savedPassengers.list(userId, userId),
+        // The account's member card on the member's own passenger (loyalty, issue 17).
+        memberCard: (userId) => app.loyalty.cardForBooking(userId),
       },
       tickets: app.tickets,
       airlineCode,

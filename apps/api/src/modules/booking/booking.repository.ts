@@ -78,6 +78,8 @@ export interface NewPassenger {
   email: string | null;
   countryCode: string | null;
   phone: string | null;
+  /** The member card the passenger flies on (the booking account's member, issue 17). */
+  memberCardNo?: string | null;
 }
 
 export interface NewPriceLine {
@@ -325,6 +327,7 @@ export class BookingRepository {
       email: p.email,
       country_code: p.countryCode,
       phone: p.phone,
+      member_card_no: p.memberCardNo ?? null,
     }));
     const lines = o.priceLines.map((l) => ({
       passenger_id: l.passengerId,
@@ -369,15 +372,15 @@ export class BookingRepository {
       booking_passengers as (
         insert into order_passengers (id, order_id, seq, passenger_type, surname, given_name, middle_name,
                                       title, gender, nationality, birthday, doc_type, doc_number, doc_expiry,
-                                      email, country_code, phone, created_at, updated_at)
+                                      email, country_code, phone, member_card_no, created_at, updated_at)
         select p.id, o.id, p.seq, p.passenger_type, p.surname, p.given_name, p.middle_name, p.title,
                p.gender, p.nationality, p.birthday, p.doc_type, p.doc_number, p.doc_expiry, p.email,
-               p.country_code, p.phone, ${now}, ${now}
+               p.country_code, p.phone, p.member_card_no, ${now}, ${now}
           from ${NEW_ORDER_CTE} o,
                jsonb_to_recordset(${json(passengers)}) as p(id uuid, seq smallint, passenger_type smallint,
                  surname text, given_name text, middle_name text, title smallint, gender smallint,
                  nationality text, birthday date, doc_type smallint, doc_number text, doc_expiry date,
-                 email text, country_code text, phone text)
+                 email text, country_code text, phone text, member_card_no text)
         returning id
       ),
       booking_price_lines as (

@@ -28,6 +28,7 @@ import {
   checkTitleForType,
   checkTitleGender,
   countriesParam,
+  fullNameKey,
   localDate,
   type RuleIssue,
 } from '@wings/rules';
@@ -107,6 +108,20 @@ export interface AccountsPort {
   verifyCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<boolean>;
   /** The user's saved passengers: id and type. */
   savedPassengers(userId: string): Promise<Array<{ id: string; passengerType: number }>>;
+  /**
+   * The member card the account's bookings carry (the loyalty module, issue 17): an approved
+   * member joined to the account, with the name and birthday of the passenger it belongs to.
+   */
+  memberCard?(userId: string): Promise<MemberCard | null>;
+}
+
+/** A member card and whose it is: the name and birthday of the passenger it belongs to. */
+export interface MemberCard {
+  cardNo: string;
+  surname: string;
+  givenName: string;
+  middleName: string | null;
+  birthday: string;
 }
 
 interface Logger {
@@ -477,13 +492,34 @@ export class BookingService {
    * in one read, the passengers and contact checked against it, the price and its lines per
    * passenger type, and the seats to hold in the one lock order. Refusals are AppErrors.
    */
+  /**
+   * The account's member card on the member's own passenger (issue 17: its flights earn miles):
+   * the first passenger whose full name and birthday are the member's. Other passengers, and
+   * every passenger of a guest or of an account without an approved member, carry none.
+   */
+  private withMemberCard(passengers: NewPassenger[], card: MemberCard | null): NewPassenger[] {
+    if (!card) return passengers;
+    const key = fullNameKey(card.surname, card.givenName, card.middleName);
+    const at = passengers.findIndex(
+      (p) => p.birthday === card.birthday && fullNameKey(p.surname, p.givenName, p.middleName) === key,
+    );
+    return at < 0
+      ? passengers
+      : passengers.map((p, i) => (i === at ? { ...p, memberCardNo: card.cardNo } : p));
+  }
+
   private async prepareOrder(
     input: SaveTicketOrderInput,
     caller: Caller,
     promoCode: string | null,
   ): Promise<PreparedOrder> {
     const pricing = this.pricing();
-    const { record, promo } = await pricing.bookingOffer(input.offerId, promoCode);
+    // The account's member card is read beside the offer (issue 17): a statement more, no wait more.
+    const memberCard = this.deps.accounts.memberCard;
+    const [{ record, promo }, card] = await Promise.all([
+      pricing.bookingOffer(input.offerId, promoCode),
+      caller.userId && memberCard ? memberCard(caller.userId) : null,
+    ]);
     const issues = await this.checkBooking(record, input.passengers, input.contact, caller.userId);
     const nationality = issues.filter((i) => i.key === 'passenger_limit');
     if (nationality.length > 0) {
@@ -500,7 +536,10 @@ export class BookingService {
       throw invalid([{ field: 'promoCode', key: breakdown.promo?.reason ?? 'promo.unknown' }]);
     }
 
-    const passengers = input.passengers.map((p, i) => toNewPassenger(p, i));
+    const passengers = this.withMemberCard(
+      input.passengers.map((p, i) => toNewPassenger(p, i)),
+      card,
+    );
     const [adults, children, infants] = record.passengers;
     const seated = adults + children;
     const holds: SeatHold[] = record.segments

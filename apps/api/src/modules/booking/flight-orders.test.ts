@@ -66,4 +66,21 @@ describe('flight change e-mails (issue 13)', () => {
     expect(km!.html).toContain('lang="km');
     expect(km!.text).toContain('បានលុបចោល');
   });
+
+  it('says what the traveller may do (issue 16) and links to their ticket detail', () => {
+    const [en] = flightChangeMails([order({ language: 1 })], change, 'https://app.example.com/');
+    const link = 'https://app.example.com/#/pages/ticket/ticket-detail/ticket-detail?orderNo=W1';
+    expect(en!.text).toContain('accept the new time');
+    expect(en!.text).toContain('within 3 days');
+    expect(en!.text).toContain('full refund, without any fee');
+    expect(en!.text).toContain(link);
+    expect(en!.html).toContain(`href="${link}"`);
+    const [canceled] = flightChangeMails([order({ language: 0 })], { ...change, kind: 'canceled' });
+    expect(canceled!.text).not.toContain('接受新的时刻');
+    expect(canceled!.text).toContain('全额退票');
+    expect(canceled!.text).not.toContain('ticket-detail');
+    const [km] = flightChangeMails([order({ language: 2 })], change, 'https://app.example.com');
+    expect(km!.text).toContain(link);
+    expect(km!.text).toContain('ទទួលយកម៉ោងថ្មី');
+  });
 });

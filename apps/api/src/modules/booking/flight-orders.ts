@@ -19,7 +19,8 @@ export type { OrderOnFlight } from './flight-orders.repository';
  * Booking's side of a change to a dated flight made by staff (issue 13, "Network and flights"):
  * every order on the flight gets an event in its history, a retime moves the orders' segments to
  * the new times, and the travellers of paid orders are told by e-mail in the order's language.
- * The travellers' self-service choices (another date, a refund) come with the change-of-date issue.
+ * The e-mail tells them what they may do on their ticket detail (issue 16, modules/changes): keep
+ * a retimed flight, move free of charge to another flight within 3 days, or a full refund.
  */
 
 /** What happened to the flight, as the orders' history and the travellers' e-mails tell it. */
@@ -110,9 +111,14 @@ const LANGS: readonly MailLang[] = ['zh', 'en', 'km'];
  * The e-mails that tell the travellers of the paid (or ticketed) orders among `orders` of the
  * change: one to the contact and one to each passenger who gave another address, in the order's
  * language. Unpaid orders are not written to: a retime leaves them to be paid at the new times,
- * a cancellation cancels them (the staff console's answer says how many).
+ * a cancellation cancels them (the staff console's answer says how many). `appUrl`: where
+ * travellers reach the app (PUBLIC_URL), for the link to the order's ticket detail.
  */
-export function flightChangeMails(orders: OrderOnFlight[], change: FlightChange): OutgoingMail[] {
+export function flightChangeMails(
+  orders: OrderOnFlight[],
+  change: FlightChange,
+  appUrl?: string,
+): OutgoingMail[] {
   const mails: OutgoingMail[] = [];
   for (const order of orders) {
     if (order.status !== OrderPayStatus.paid) continue;
@@ -122,7 +128,16 @@ export function flightChangeMails(orders: OrderOnFlight[], change: FlightChange)
       ...order.passengerEmails.map((e) => e.toLowerCase()),
     ]);
     for (const to of recipients)
-      mails.push(flightChangeMail({ to, lang, name: order.contactName, orderNo: order.orderNo, change }));
+      mails.push(
+        flightChangeMail({
+          to,
+          lang,
+          name: order.contactName,
+          orderNo: order.orderNo,
+          change,
+          link: appUrl ? ticketDetailUrl(appUrl, order.orderNo) : null,
+        }),
+      );
   }
   return mails;
 }
@@ -139,7 +154,15 @@ interface ChangeTexts {
   departs: string;
   arrives: string;
   canceledValue: string;
-  next: string;
+  /** What the traveller may do (issue 16), on their ticket detail. */
+  choicesIntro: string;
+  choices: Record<FlightChange['kind'], string[]>;
+  linkLabel: string;
+}
+
+/** The app's ticket detail of an order (spec §2), where the traveller answers the change. */
+export function ticketDetailUrl(appUrl: string, orderNo: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/#/pages/ticket/ticket-detail/ticket-detail?orderNo=${encodeURIComponent(orderNo)}`;
 }
 
 const TEXTS: Record<MailLang, ChangeTexts> = {
@@ -160,7 +183,16 @@ const TEXTS: Record<MailLang, ChangeTexts> = {
     departs: '起飞',
     arrives: '到达',
     canceledValue: '已取消',
-    next: '改期或退票的自助办理即将开放；如需帮助，请联系客服并提供订单号。',
+    choicesIntro: '航班变更由我们造成，以下选择均不收取任何费用，请在客票详情中办理：',
+    choices: {
+      retimed: [
+        '接受新的时刻（如不作选择，将保留变更后的航班）；',
+        '免费改乘原日期前后 3 天内的其他航班；',
+        '全额退票，不收取手续费。',
+      ],
+      canceled: ['免费改乘原日期前后 3 天内的其他航班；', '全额退票，不收取手续费。'],
+    },
+    linkLabel: '打开客票详情',
   },
   en: {
     subject: (kind, flightNo) =>
@@ -180,7 +212,19 @@ const TEXTS: Record<MailLang, ChangeTexts> = {
     departs: 'departs',
     arrives: 'arrives',
     canceledValue: 'canceled',
-    next: 'Choosing another date or a refund yourself will be possible soon; until then, contact customer service with your order number.',
+    choicesIntro: 'We made this change, so nothing you choose costs anything. On your ticket detail you may:',
+    choices: {
+      retimed: [
+        'accept the new time (if you do nothing, you keep the retimed flight);',
+        'move free of charge to another flight within 3 days before or after the original date;',
+        'get a full refund, without any fee.',
+      ],
+      canceled: [
+        'move free of charge to another flight within 3 days before or after the original date;',
+        'get a full refund, without any fee.',
+      ],
+    },
+    linkLabel: 'Open your ticket detail',
   },
   km: {
     subject: (kind, flightNo) =>
@@ -200,7 +244,19 @@ const TEXTS: Record<MailLang, ChangeTexts> = {
     departs: 'ចេញដំណើរ',
     arrives: 'មកដល់',
     canceledValue: 'បានលុបចោល',
-    next: 'មិនយូរទៀត អ្នកនឹងអាចជ្រើសរើសកាលបរិច្ឆេទផ្សេង ឬការសងប្រាក់វិញដោយខ្លួនឯង។ រហូតដល់ពេលនោះ សូមទាក់ទងសេវាអតិថិជនដោយផ្តល់លេខបញ្ជាទិញរបស់អ្នក។',
+    choicesIntro: 'ការផ្លាស់ប្តូរនេះធ្វើឡើងដោយយើង ដូច្នេះជម្រើសខាងក្រោមមិនគិតថ្លៃអ្វីឡើយ។ នៅលើព័ត៌មានលម្អិតសំបុត្ររបស់អ្នក អ្នកអាច៖',
+    choices: {
+      retimed: [
+        'ទទួលយកម៉ោងថ្មី (បើអ្នកមិនជ្រើសរើស អ្នកនឹងរក្សាជើងហោះហើរដែលបានប្តូរម៉ោង)',
+        'ប្តូរដោយឥតគិតថ្លៃទៅជើងហោះហើរផ្សេងក្នុងរយៈពេល 3 ថ្ងៃមុន ឬក្រោយកាលបរិច្ឆេទដើម',
+        'ទទួលការសងប្រាក់វិញពេញលេញ ដោយគ្មានថ្លៃសេវា',
+      ],
+      canceled: [
+        'ប្តូរដោយឥតគិតថ្លៃទៅជើងហោះហើរផ្សេងក្នុងរយៈពេល 3 ថ្ងៃមុន ឬក្រោយកាលបរិច្ឆេទដើម',
+        'ទទួលការសងប្រាក់វិញពេញលេញ ដោយគ្មានថ្លៃសេវា',
+      ],
+    },
+    linkLabel: 'បើកព័ត៌មានលម្អិតសំបុត្ររបស់អ្នក',
   },
 };
 
@@ -216,6 +272,8 @@ function flightChangeMail(input: {
   name: string;
   orderNo: string;
   change: FlightChange;
+  /** The order's ticket detail in the app; null when the app's address is not known. */
+  link: string | null;
 }): OutgoingMail {
   const { change, lang } = input;
   const t = TEXTS[lang];
@@ -225,6 +283,7 @@ function flightChangeMail(input: {
   const was = times(change.before);
   const now = change.after ? times(change.after) : t.canceledValue;
   const intro = t.intro[change.kind](change.flightNo, route, input.orderNo);
+  const choices = t.choices[change.kind];
   const row = (label: string, value: string) => html`<tr>
     <td style="padding:6px 12px 6px 0;font-size:13px;color:#5b6478;vertical-align:top;">${label}</td>
     <td style="padding:6px 0;font-size:14px;font-weight:700;color:${BRAND_NAVY};">${value}</td>
@@ -237,7 +296,15 @@ function flightChangeMail(input: {
     </table>
   </td></tr>
 </table>
-${paragraph(t.next, { muted: true })}`;
+${paragraph(t.choicesIntro)}
+<ul style="margin:0 0 14px;padding-left:20px;font-size:15px;line-height:1.65;color:#1b2233;">
+  ${choices.map((c) => html`<li>${c}</li>`)}
+</ul>
+${
+  input.link
+    ? paragraph(html`<a href="${input.link}" style="color:${BRAND_NAVY};font-weight:700;">${t.linkLabel}</a>`)
+    : null
+}`;
   const text = [
     t.greeting(input.name),
     '',
@@ -248,7 +315,9 @@ ${paragraph(t.next, { muted: true })}`;
     `${t.wasLabel}: ${was}`,
     `${t.nowLabel}: ${now}`,
     '',
-    t.next,
+    t.choicesIntro,
+    ...choices.map((c) => `- ${c}`),
+    ...(input.link ? ['', `${t.linkLabel}: ${input.link}`] : []),
   ].join('\n');
   const rendered = renderLayout({
     lang,

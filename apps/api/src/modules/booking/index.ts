@@ -46,6 +46,12 @@ export {
   type StaffCancel,
 } from './booking.service';
 export { bookingSettingsRoutes } from './booking-settings.routes';
+/** The airline's changes to flights as the orders' history holds them (issue 16, modules/changes). */
+export {
+  type OrderFlightChange,
+  type OrderWithFlightChange,
+  ordersWithFlightChange,
+} from './flight-change-orders';
 /** A staff change to a dated flight: the orders' events, their segments' times, the travellers' e-mails. */
 export {
   type FlightChange,
@@ -56,6 +62,13 @@ export {
   recordFlightChange,
   unpaidOrdersAmong,
 } from './flight-orders';
+/** A change of date's steps in the change's transaction: its legs moved in place, its rows of the order's history (issue 16). */
+export {
+  type MovedLeg,
+  moveOrderSegments,
+  type OrderHistoryEvent,
+  recordOrderHistory,
+} from './order-changes';
 /** Orders made today and this month (the staff dashboard). */
 export { type OrderCounts, orderCounts } from './order-counts';
 export {
@@ -75,8 +88,16 @@ export { ORDER_NO_PATTERN, PNR_PATTERN } from './order-numbers';
 export { ORDER_DOCUMENT_LIMIT, ORDER_LOOKUP_LIMIT, ordersRoutes } from './orders.routes';
 export { bookingGrant, OrdersService } from './orders.service';
 export { DOCUMENT_READERS, OrdersAdminService, type StaffCaller } from './orders-admin.service';
-/** An order as the online refund reads it: passengers, legs with fare families, price lines, flight changes (issue 15). */
-export { type RefundOrderFacts, refundOrderFacts } from './refund-facts';
+/**
+ * An order as the online refund and the change of date read it: passengers, legs with fare
+ * families and times, price lines, the airline's flight changes (issues 15, 16).
+ */
+export {
+  type AfterSalesOrderFacts,
+  afterSalesOrderFacts,
+  type RefundOrderFacts,
+  refundOrderFacts,
+} from './refund-facts';
 /** A ticket's steps after issue in its order's history, and the legs on a flight (issue 15, modules/check-in). */
 export { recordTicketEvent, segmentsOnFlight, type TicketEvent } from './ticket-events';
 /** An order's passengers and legs as the add-ons bought after ticketing read them (issue 14, secondary-services). */

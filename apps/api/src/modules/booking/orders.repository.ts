@@ -162,6 +162,7 @@ export class OrdersRepository {
         email: orderPassengers.email,
         countryCode: orderPassengers.countryCode,
         phone: orderPassengers.phone,
+        memberCardNo: orderPassengers.memberCardNo,
       })
       .from(orderPassengers)
       .where(eq(orderPassengers.orderId, orderId))

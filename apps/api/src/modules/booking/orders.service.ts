@@ -308,6 +308,7 @@ function passengerOf(p: PassengerRow, ticket: Ticket) {
     email: p.email ? maskEmail(p.email) : null,
     countryCode: p.countryCode,
     phone: p.phone ? maskPhone(p.phone) : null,
+    memberCardNo: p.memberCardNo ?? null,
   };
 }
 

@@ -41,6 +41,9 @@ export interface RefundOrderFacts {
     depCode: string;
     arrCode: string;
     depUtc: Date;
+    arrUtc: Date;
+    /** The aircraft of the leg's dated flight, as the order shows it (e.g. Airbus A320). */
+    aircraft: string;
     family: string;
     cabin: string;
     bookingClass: string;
@@ -55,7 +58,40 @@ export interface RefundOrderFacts {
     amount: number;
   }>;
   /** Flights of the order the airline canceled or retimed (order events `flight_canceled`, `flight_retimed`). */
-  flightChanges: Array<{ flightId: string; kind: 'canceled' | 'retimed'; at: Date }>;
+  flightChanges: Array<{
+    flightId: string;
+    flightNo: string;
+    kind: 'canceled' | 'retimed';
+    at: Date;
+    /** The flight's times before the airline's change. */
+    before: { depUtc: Date; arrUtc: Date };
+    /** Its new times when retimed; null when canceled. */
+    after: { depUtc: Date; arrUtc: Date } | null;
+    /** Why, as staff wrote it; null when not given. */
+    reason: string | null;
+  }>;
+}
+
+/**
+ * An order as the after-sales calls read it (refunds, issue 15; changes of date, issue 16): the
+ * same facts under the name both use.
+ */
+export type AfterSalesOrderFacts = RefundOrderFacts;
+
+/** An instant of an event's data (ISO text), or null when absent or not a time. */
+function instantOf(v: unknown): Date | null {
+  if (typeof v !== 'string') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A flight's times in an event's data (`{ depUtc, arrUtc }`), or null. */
+function timesOf(v: unknown): { depUtc: Date; arrUtc: Date } | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const t = v as Record<string, unknown>;
+  const depUtc = instantOf(t.depUtc);
+  const arrUtc = instantOf(t.arrUtc);
+  return depUtc && arrUtc ? { depUtc, arrUtc } : null;
 }
 
 /** The order of a number or an id as the refund reads it; null when there is none. */
@@ -106,6 +142,8 @@ export async function refundOrderFacts(
       depCode: s.depCode,
       arrCode: s.arrCode,
       depUtc: s.depUtc,
+      arrUtc: s.arrUtc,
+      aircraft: s.aircraft,
       family: s.family,
       cabin: s.cabin,
       bookingClass: s.bookingClass,
@@ -118,16 +156,31 @@ export async function refundOrderFacts(
       code: l.code,
       amount: l.amount,
     })),
-    flightChanges: changes.flatMap((e) =>
-      typeof e.data?.flightId === 'string'
-        ? [
-            {
-              flightId: e.data.flightId,
-              kind: e.type === 'flight_canceled' ? ('canceled' as const) : ('retimed' as const),
-              at: e.createdAt,
-            },
-          ]
-        : [],
-    ),
+    flightChanges: changes.flatMap((e) => {
+      const data = e.data;
+      if (typeof data?.flightId !== 'string') return [];
+      const flightId = data.flightId;
+      // An event written before its times were kept reads the leg's own times as `before`.
+      const leg = segments.find((s) => s.flightId === flightId);
+      const before = timesOf(data.before) ?? {
+        depUtc: leg?.depUtc ?? e.createdAt,
+        arrUtc: leg?.arrUtc ?? e.createdAt,
+      };
+      const kind = e.type === 'flight_canceled' ? ('canceled' as const) : ('retimed' as const);
+      return [
+        {
+          flightId,
+          flightNo: typeof data.flightNo === 'string' ? data.flightNo : (leg?.flightNo ?? ''),
+          kind,
+          at: e.createdAt,
+          before,
+          after: kind === 'retimed' ? timesOf(data.after) : null,
+          reason: e.reason,
+        },
+      ];
+    }),
   };
 }
+
+/** The order of a number or an id as the after-sales calls read it (a change of date); null when there is none. */
+export const afterSalesOrderFacts = refundOrderFacts;

@@ -8,8 +8,16 @@ import { countRoundTrips } from '../../../test/support/round-trips';
 import { type Client, contact, inventory, offerFor, party, solvedCaptcha } from './test-support';
 
 const URL = '/api/travelsky/ibe/saveTicketOrder';
-/** Issue 12: everything one order sends to PostgreSQL, BEGIN and COMMIT included. */
+/**
+ * Issue 12: everything one order sends to PostgreSQL, BEGIN and COMMIT included, one after the
+ * other. The account's member card (issue 17) is read at the same time as the offer, on another
+ * connection (prepareOrder's Promise.all): a statement more, not a round trip more. `sequential`
+ * leaves it out; the first test checks it is read once, before the transaction.
+ */
 const MAX_ROUND_TRIPS = 6;
+const MEMBER_CARD_READ = /from "members"/;
+/** The statements one after the other: the member card read runs beside the offer read. */
+const sequential = (statements: string[]) => statements.filter((s) => !MEMBER_CARD_READ.test(s));
 /** The production hold limits (config.ts), so their lock and count are among the statements. */
 const LIMITS = {
   BOOKING_MAX_UNPAID_ORDERS: '3',
@@ -70,8 +78,12 @@ describe('an order in at most six database round trips (issue 12), every guarant
     });
 
     expect(reply.code, JSON.stringify(reply)).toBe('0');
-    expect(statements.length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    expect(sequential(statements).length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
     expect(statements[0], listed(statements)).toMatch(/from "sessions"/);
+    const cardReads = statements.flatMap((s, i) => (MEMBER_CARD_READ.test(s) ? [i] : []));
+    const begin = statements.findIndex((s) => s.trim().toLowerCase() === 'begin');
+    expect(cardReads, listed(statements)).toHaveLength(1);
+    expect(cardReads[0], listed(statements)).toBeLessThan(begin);
     expect(statements.map((s) => s.trim().toLowerCase())).toEqual(
       expect.arrayContaining(['begin', 'commit']),
     );
@@ -124,7 +136,7 @@ describe('an order in at most six database round trips (issue 12), every guarant
     });
 
     expect(reply.code, JSON.stringify(reply)).toBe('0');
-    expect(statements.length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    expect(sequential(statements).length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
     expect(reply.data.price.discount.amount).toBeGreaterThan(0);
     expect(await written(reply.data.orderNo)).toMatchObject({
       promo_code: code,
@@ -154,7 +166,7 @@ describe('an order in at most six database round trips (issue 12), every guarant
     });
 
     expect(reply.code, JSON.stringify(reply)).toBe('0');
-    expect(statements.length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    expect(sequential(statements).length, listed(statements)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
     expect(await written(reply.data.orderNo)).toMatchObject({ user_id: null, holds: 1, events: ['created'] });
   });
 });

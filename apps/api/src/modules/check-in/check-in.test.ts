@@ -82,7 +82,7 @@ async function liveSeats(app: TestApp, orderId: string) {
 
 async function events(app: TestApp, orderId: string, type: string) {
   const { rows } = await app.database.pool.query<{ data: Record<string, unknown> }>(
-    'select data from order_events where order_id = $1 and type = $2 order by created_at',
+    'select data from order_events where order_id = $1 and type = $2 order by created_at, id',
     [orderId, type],
   );
   return rows.map((r) => r.data);

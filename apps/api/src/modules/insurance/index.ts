@@ -39,5 +39,7 @@ export type {
   ProviderQuote,
   QuoteInput,
 } from './insurance-provider';
+/** A change of date's step (issue 16, modules/changes): an order's policies, and their cover moved to the new dates. */
+export { moveInsuranceCover, type OrderPolicy, policiesOfOrder } from './policy-cover';
 /** The sandbox insurer (outside production only). */
 export { SandboxInsurer, sandboxPolicyNo } from './sandbox-insurer';

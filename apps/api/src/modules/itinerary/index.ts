@@ -5,7 +5,11 @@
  */
 
 export { ITINERARY_RESEND_ROLES, itineraryAdminRoutes } from './itinerary.admin-routes';
-/** The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). */
-export { itineraryModule } from './itinerary.module';
+/**
+ * The module's Fastify plugin (app.ts registers it; docs/decisions.md, issue 11). It decorates
+ * `app.itinerary` (`ItineraryMailing`): a module registered after it (changes) mails an order's
+ * itinerary again with `app.itinerary.resendItinerary(orderNo, 'rescheduled')` after its commit.
+ */
+export { type ItineraryMailing, itineraryModule } from './itinerary.module';
 export { itineraryRoutes } from './itinerary.routes';
 export { ITINERARY_SEND_LIMIT, type ItineraryOrders } from './itinerary.service';

@@ -10,7 +10,7 @@ import {
   TicketStatus,
 } from '@wings/contracts';
 import { toLocalIso } from '@wings/rules';
-import type { Actor } from '../../platform/access';
+import { type Actor, SYSTEM } from '../../platform/access';
 import { AppError } from '../../platform/errors';
 import {
   BRAND_NAME,
@@ -116,6 +116,35 @@ export class ItineraryService {
     }
     deps.log.info({ orderNo: detail.orderNo, to: maskEmail(to), bytes: pdf.length }, 'itinerary sent');
     return { sentTo: maskEmail(to) };
+  }
+
+  /**
+   * Mails the itinerary again on the system's initiative, to the order's contact e-mail: after a
+   * change of date committed (issue 16, modules/changes), so the traveller holds the new flights
+   * and ticket numbers. Best effort, after the commit: an order not paid or not ticketed is
+   * skipped, and a failure is logged, never thrown (the change stands; the traveller or an agent
+   * can send it again). It is not counted against the traveller's per-order send limit.
+   */
+  async resend(orderNo: string, reason: 'rescheduled'): Promise<void> {
+    const { deps } = this;
+    try {
+      const detail = await deps.orders.detail(orderNo, SYSTEM);
+      const facts = await deps.orders.mailFacts(orderNo);
+      if (
+        detail.status !== OrderPayStatus.paid ||
+        !facts?.ticketedAt ||
+        detail.passengers.some((p) => !p.ticket)
+      ) {
+        deps.log.info({ orderNo, reason }, 'itinerary not resent: the order is not paid and ticketed');
+        return;
+      }
+      const document = await this.document(detail, facts, facts.ticketedAt);
+      const pdf = await renderItineraryPdf(document);
+      await deps.mailer().send(itineraryMail(facts.contactEmail, document, pdf));
+      deps.log.info({ orderNo, reason, to: maskEmail(facts.contactEmail) }, 'itinerary resent');
+    } catch (err) {
+      deps.log.error({ err, orderNo, reason }, 'itinerary could not be resent');
+    }
   }
 
   /** What the PDF shows, in the order's language, every time in its airport's zone. */

@@ -5,6 +5,8 @@
  * rolling flight horizon (`ensureFlightHorizon`, also a daily job) and the demo network db/seed
  * writes into an empty database.
  */
+/** Dated flights the airline canceled or retimed (issue 16, the console's disrupted flights). */
+export { type ChangedFlight, changedFlight, changedFlights } from './changed-flights';
 /** Dated flights as online check-in reads and closes them (issue 15, modules/check-in). */
 export {
   type CheckInFlight,

@@ -22,6 +22,7 @@ export const networkAdminModule = fp<ModuleOptions>(
       mailer: platform.mailer,
       audit: platform.audit,
       log: platform.log,
+      appUrl: platform.baseUrl,
     });
     const edits = createNetworkEdits({
       db: platform.db,

@@ -52,6 +52,8 @@ export interface NetworkAdminDeps {
   mailer: Mailer;
   audit: AuditLog;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Where travellers reach the app (PUBLIC_URL): the e-mail links to their ticket detail (issue 16). */
+  appUrl?: string;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -269,7 +271,7 @@ export function createNetworkAdmin(deps: NetworkAdminDeps) {
       const now = await ordersOnFlight(db, flight.id);
       toTell.push(...now.filter((o) => notCanceled.has(o.orderId)));
     }
-    const emailsSent = await sendAll(flightChangeMails(toTell, change));
+    const emailsSent = await sendAll(flightChangeMails(toTell, change, deps.appUrl));
     const after = await repo.flight(flight.id);
     return {
       flight: await detailOf(db, after ?? flight),

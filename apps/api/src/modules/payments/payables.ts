@@ -7,7 +7,7 @@ import type { RefundReason } from '../../platform/mail/templates';
  * the second; a change of date and an award's cash part come next. Payments never reads its owner's tables: everything a payment, a gateway
  * or a refund notice needs is stored on the payable when the owner creates it.
  */
-export type PayableKind = 'order' | 'addon';
+export type PayableKind = 'order' | 'addon' | 'change';
 
 /** open: may be paid until due_at; paid: a payment settled it; closed: its owner withdrew it (an expired order). */
 export type PayableStatus = 'open' | 'paid' | 'closed';

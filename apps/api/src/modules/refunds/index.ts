@@ -9,6 +9,8 @@
  * `RefundListener` app.ts hands to payments.
  */
 export { createRefundMoneyListener } from './refund-money';
+/** An order's refund orders, for the answers to a flight the airline changed (issue 16, modules/changes). */
+export { type RefundOrderRef, refundOrdersOf } from './refund-reads';
 export { REFUND_AUDIT_ROLES, REFUND_QUEUE_ROLES } from './refunds.admin-routes';
 export { type RefundsConfig, refundsSettings } from './refunds.config';
 export { REFUNDS_SWEEP_JOB, registerRefundsJobs } from './refunds.jobs';

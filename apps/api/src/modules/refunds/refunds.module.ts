@@ -1,3 +1,4 @@
+import { PassengerType } from '@wings/contracts';
 import fp from 'fastify-plugin';
 import { SYSTEM } from '../../platform/access';
 import type { Tx } from '../../platform/db';
@@ -103,13 +104,22 @@ async function releaseSeats(
   rows: ReadonlyArray<{ passengerId: string; segmentId: string }>,
   now: Date,
 ): Promise<void> {
-  const parts = new Map<string, { flightId: string; bookingClass: string; seats: number }>();
+  const parts = new Map<string, { flightId: string; bookingClass: string; seats: number; infants: number }>();
   for (const r of rows) {
     const s = order.segments.find((x) => x.id === r.segmentId);
     if (!s) continue;
     const key = `${s.flightId}|${s.bookingClass}`;
-    const part = parts.get(key) ?? { flightId: s.flightId, bookingClass: s.bookingClass, seats: 0 };
-    part.seats += 1;
+    const part = parts.get(key) ?? {
+      flightId: s.flightId,
+      bookingClass: s.bookingClass,
+      seats: 0,
+      infants: 0,
+    };
+    // A lap infant (refunded when the airline changed the flight) takes no seat: its infant place goes back.
+    const infant =
+      order.passengers.find((p) => p.id === r.passengerId)?.passengerType === PassengerType.infant;
+    if (infant) part.infants += 1;
+    else part.seats += 1;
     parts.set(key, part);
   }
   await releasePassengerSeats(tx, order.id, [...parts.values()], now);

@@ -386,7 +386,7 @@ export class RefundsService {
     const lines = await this.repo.linesOf(rec.id);
     const seqs = [...new Set(lines.map((l) => l.passengerSeq))];
     // The rules as they stand now; the amounts stay those the traveller saw.
-    const { tickets } = await this.eligible(order, seqs, now);
+    const { tickets } = await this.eligible(order, seqs, now, rec.reasonCode as RefundReasonCode);
     const passengerIds = [...new Set(lines.map((l) => l.passengerId))];
     const actorName = actorLabel(actor);
     const moved = await this.repo.transaction(async (repo, tx) => {
@@ -746,7 +746,22 @@ export class RefundsService {
     return seated.length > 0 && seated.every((p) => has(p.id));
   }
 
-  private async orderBlocks(order: RefundOrder, now: Date): Promise<RefundBlockReason[]> {
+  /**
+   * The airline canceled or retimed a flight the order is on, and the refund answers it (a flight
+   * reason; before a reason is chosen, the flight reasons are open): the blocks of §5 give way
+   * and every line refunds in full (issue 16, docs/decisions.md).
+   */
+  private disrupted(order: RefundOrder, reason?: RefundReasonCode): boolean {
+    if (reason !== undefined && refundReasonKind(reason) !== 'flight') return false;
+    const changed = new Set(order.flightChanges.map((c) => c.flightId));
+    return order.segments.some((s) => changed.has(s.flightId));
+  }
+
+  private async orderBlocks(
+    order: RefundOrder,
+    now: Date,
+    reason?: RefundReasonCode,
+  ): Promise<RefundBlockReason[]> {
     return orderRefundBlocks(
       {
         paid: order.status === OrderPayStatus.paid,
@@ -757,6 +772,7 @@ export class RefundsService {
       },
       now,
       this.upgraded(order),
+      { disrupted: this.disrupted(order, reason) },
     );
   }
 
@@ -804,6 +820,7 @@ export class RefundsService {
     order: RefundOrder,
     seqs: readonly number[],
     now: Date,
+    reason?: RefundReasonCode,
   ): Promise<{
     chosen: RefundOrder['passengers'];
     tickets: Map<string, RefundTicket>;
@@ -813,7 +830,7 @@ export class RefundsService {
     if (unique.length === 0) throw new AppError('refundNoPassenger');
     const chosen = unique.map((seq) => order.passengers.find((p) => p.seq === seq));
     if (chosen.some((p) => p === undefined)) throw new AppError('refundNoEligible');
-    const blocks = await this.orderBlocks(order, now);
+    const blocks = await this.orderBlocks(order, now, reason);
     if (blocks[0]) throw await this.blockError(blocks[0]);
     const tickets = await this.deps.tickets(order.id);
     const inRefund = await this.repo.passengersInRefund(order.id);
@@ -844,9 +861,10 @@ export class RefundsService {
     reason: RefundReasonCode,
     now: Date,
   ): Promise<Priced> {
-    const { chosen, tickets } = await this.eligible(order, seqs, now);
+    const { chosen, tickets } = await this.eligible(order, seqs, now, reason);
     const segments = await this.segmentsOf(order);
     const kind = refundReasonKind(reason);
+    const disrupted = this.disrupted(order, reason);
     const lines: RefundQuoteLine[] = [];
     const addons: RefundAddonLine[] = [];
     const stored: NewRefundLine[] = [];
@@ -870,6 +888,7 @@ export class RefundsService {
           reason,
           upgraded,
           now,
+          { disrupted },
         );
         if (r.refused !== null) throw await this.blockError(r.refused);
         if (upgraded && kind === 'personal' && UPGRADE_REASONS.includes(reason)) upgradeApplied = true;

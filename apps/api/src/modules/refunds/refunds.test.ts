@@ -586,6 +586,60 @@ describe('the staff audit and the money', () => {
     expect(await ticketEventTypes(order.id)).toEqual(['ticket_refunding', 'ticket_refunded']);
   });
 
+  it('an airline change wins over the blocks: a Value fare on a China route with an infant, its flight canceled, refunds in full at once', async () => {
+    const flight = await aPrivateFlight(t, { from: 'KTI', to: 'CAN' });
+    const order = await ticketed({ flight, bookingClass: 'K', passengers: [1, 0, 1] });
+    const before = await call(member, 'flightTimeCheck', { orderNo: order.orderNo });
+    expect(before.body.data.blocks.map((b: { reason: string }) => b.reason)).toEqual([
+      'infant',
+      'china_route',
+    ]);
+    await t.database.db.transaction((tx) =>
+      recordFlightChange(
+        tx,
+        {
+          kind: 'canceled',
+          flightId: flight.flightId,
+          flightNo: flight.flightNo,
+          origin: 'KTI',
+          destination: 'CAN',
+          originZone: 'Asia/Phnom_Penh',
+          destinationZone: 'Asia/Shanghai',
+          before: { depUtc: flight.depUtc, arrUtc: flight.arrUtc },
+          actor: 'staff:test',
+          reason: 'runway closed',
+        },
+        clock,
+      ),
+    );
+    expect((await call(member, 'flightTimeCheck', { orderNo: order.orderNo })).body.data).toMatchObject({
+      refundable: true,
+      blocks: [],
+    });
+    // A personal reason keeps the ordinary rules.
+    const personal = await call(member, 'refundSchedule', {
+      orderNo: order.orderNo,
+      passengerSeqs: [0, 1],
+      reasonCode: 'plans_changed',
+    });
+    expect(personal.body.code).toBe('674');
+    const cabin = async () =>
+      (
+        await t.database.pool.query<{ sold: number; infant_sold: number }>(
+          "select sold, infant_sold from flight_cabins where flight_id = $1 and cabin = 'Y'",
+          [flight.flightId],
+        )
+      ).rows[0]!;
+    const held = await cabin();
+    const v = await submitted(member, order.orderNo, [0, 1], 'flight_canceled');
+    expect(v).toMatchObject({ status: 'refunding', handlingFee: { amount: 0 } });
+    expect(v.actual.amount).toBe(order.total);
+    expect(v.lines.every((l) => l.fee.amount === 0 && l.noShowFee.amount === 0)).toBe(true);
+    expect(await ticketStatuses(order.id)).toEqual([TicketStatus.refunded, TicketStatus.refunded]);
+    // The adult's seat and the lap infant's place both go back (the infant takes no seat).
+    expect(await cabin()).toEqual({ sold: held.sold - 1, infant_sold: held.infant_sold - 1 });
+  });
+
   it('the queue lists requests with their age against the promise; the roles are enforced', async () => {
     const order = await ticketed();
     const v = await submitted(member, order.orderNo, [0]);

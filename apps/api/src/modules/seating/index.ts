@@ -16,6 +16,8 @@
  * The traveller's map is `POST /api/travelsky/ibe/getSeatLeaveInfo`; staff read aircraft maps and
  * a flight's taken seats under `/api/admin/seating`.
  */
+/** A change of date's step (issue 16, modules/changes): the moved leg's seats taken again on the new flight. */
+export { type ReseatedPassenger, type ReseatForChange, reseatForChange } from './reseat-for-change';
 export { buildSeatMap, type SeatTypePrices, suggestSeats } from './seat-map';
 /** The module's Fastify plugin (app.ts registers it). */
 export { seatingModule } from './seating.module';

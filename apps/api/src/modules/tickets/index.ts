@@ -11,6 +11,13 @@ export {
   type LockedCoupon,
   lockCoupon,
 } from './check-in';
+/** A ticket's change of date: change_in while it waits, back to issued, or reissued (issue 16, modules/changes). */
+export {
+  cancelTicketChange,
+  type ReissuedTicket,
+  reissueForChange,
+  startTicketChange,
+} from './ticket-changes';
 /** A ticket's refund transitions, in the refund's transaction (issue 15, modules/refunds). */
 export { cancelTicketRefund, finishTicketRefund, startTicketRefund } from './ticket-refunds';
 export { type CouponView, LIVE_TICKET_STATUSES, type TicketView } from './tickets.repository';

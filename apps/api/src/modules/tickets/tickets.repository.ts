@@ -18,6 +18,8 @@ export interface TicketView {
   journey: number;
   /** TicketStatus */
   status: number;
+  /** ChangeStatus: 11 while a change of date of it waits, 12 on a ticket a change issued; else null (issue 16). */
+  changeStatus: number | null;
   reissuedFrom: string | null;
   coupons: CouponView[];
 }
@@ -178,9 +180,10 @@ export class TicketsRepository {
         passenger_id: string;
         journey: number;
         status: number;
+        change_status: number | null;
         reissued_from: string | null;
       }>(sql`
-        select id, ticket_no, passenger_id, journey, status, reissued_from from tickets
+        select id, ticket_no, passenger_id, journey, status, change_status, reissued_from from tickets
          where order_id = ${orderId}
          order by (status in (${LIVE})) desc, created_at desc, id`),
       this.db.execute<{
@@ -206,6 +209,7 @@ export class TicketsRepository {
       passengerId: t.passenger_id,
       journey: Number(t.journey),
       status: Number(t.status),
+      changeStatus: t.change_status === null ? null : Number(t.change_status),
       reissuedFrom: t.reissued_from,
       coupons: coupons.rows
         .filter((c) => c.ticket_id === t.id)

@@ -24,9 +24,8 @@ export const memberLayerEnvelope: LayerEnvelope = {
 /**
  * The member request layer, an encapsulated context at /api/fqt (the loyalty programme's calls,
  * spec §7). Like the main layer it needs a live app access token (the member client obtains
- * and renews it the same way, answered here as status 2000 / 2007); the member token header
- * is read by the loyalty module's hook when that issue adds it. Until then it answers only its
- * public health call.
+ * and renews it the same way, answered here as status 2000 / 2007); the member session in the
+ * `vipToken` header is read by the loyalty module's hook (modules/loyalty/member-session.ts).
  */
 export function memberLayer(deps: TokenLayerDeps): FastifyPluginAsync {
   return serveLayer(memberLayerEnvelope, deps, (layer) => {

@@ -81,7 +81,8 @@ describe('the dashboard', () => {
     );
     renderConsole('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(calls.some((c) => c.method === 'GET' && c.path === '/dashboard')).toBe(true);
+    // The heading is drawn before the figures are asked for; wait for the call, not a tick.
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/dashboard')).toBe(true));
     await screen.findByText('Orders made today');
     expect(statistic('Orders made today')).toBe('3');
     expect(statistic('Orders made this month')).toBe('5');

@@ -13,6 +13,7 @@ import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
 import { FormModal } from '../../components/form-modal';
 import { QueryError } from '../../components/query-error';
+import { DisruptionLink } from '../changes/order-changes';
 import { AirportTime, FlightStatusTags, LoadBar, wallClock } from './flight-parts';
 
 /** The reason every change asks for: 3 to 500 characters, kept in the audit log. */
@@ -77,6 +78,7 @@ export default function FlightPage() {
           </Space>
         ) : null}
       </Space>
+      {f.retimed || f.status === 'cancelled' ? <DisruptionLink flightId={f.id} /> : null}
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label={t('flight.route')}>{f.routeCode}</Descriptions.Item>
         <Descriptions.Item label={t('flight.aircraft')}>{f.aircraftCode}</Descriptions.Item>

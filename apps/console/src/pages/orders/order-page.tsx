@@ -15,8 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
-import { QueryError } from '../../components/query-error';
+import { DetailFallback } from '../../components/detail-fallback';
 import { formatInstant } from '../../lib/format';
+import { OrderChanges } from '../changes/order-changes';
 import { OrderActions, RefundActions } from './order-actions';
 import { OrderAddons } from './order-addons';
 import { formatMoney, localWallClock, OrderStatusTag, PAGE_THEME, TAG_COLORS } from './order-format';
@@ -44,16 +45,8 @@ export default function OrderPage() {
   const order = useAdminQuery<Detail>(`/orders/${orderNo}`);
 
   const back = <Link to="/orders">{t('order.back')}</Link>;
-  if (order.error) {
-    return (
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        {back}
-        <QueryError error={order.error} onRetry={() => order.refetch()} />
-      </Space>
-    );
-  }
+  if (order.error || !order.data) return <DetailFallback back={back} query={order} />;
   const d = order.data;
-  if (!d) return <Card loading />;
 
   const passengerName = (seq: number | null) => {
     const p = d.passengers.find((x) => x.seq === seq);
@@ -339,6 +332,8 @@ export default function OrderPage() {
             ]}
           />
         </Card>
+
+        <OrderChanges orderNo={d.orderNo} />
 
         <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('tickets.title')}</h2>}>
           <Table

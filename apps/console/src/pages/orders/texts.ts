@@ -209,6 +209,8 @@ export const texts = {
         ticket_refunding: '客票退票中',
         ticket_refunded: '客票已退票',
         ticket_refund_canceled: '退票未通过，客票恢复',
+        rescheduled: '已改期，客票已换开',
+        disruption_accepted: '旅客接受航班新时刻',
       },
     },
     actions: {
@@ -458,6 +460,8 @@ export const texts = {
         ticket_refunding: 'Ticket refund requested',
         ticket_refunded: 'Ticket refunded',
         ticket_refund_canceled: 'Ticket refund rejected, ticket back in use',
+        rescheduled: 'Rescheduled, tickets reissued',
+        disruption_accepted: 'Traveller accepted the new flight time',
       },
     },
     actions: {
@@ -708,6 +712,8 @@ export const texts = {
         ticket_refunding: 'កំពុងសងប្រាក់សំបុត្រវិញ',
         ticket_refunded: 'សំបុត្របានសងប្រាក់វិញ',
         ticket_refund_canceled: 'ការសងប្រាក់វិញមិនត្រូវបានអនុម័ត សំបុត្រនៅតែប្រើបាន',
+        rescheduled: 'បានប្ដូរកាលបរិច្ឆេទ សំបុត្របានចេញឡើងវិញ',
+        disruption_accepted: 'អ្នកដំណើរបានទទួលយកម៉ោងហោះហើរថ្មី',
       },
     },
     actions: {

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminMutation, useAdminQuery } from '../../api/admin-client';
 import { useSignedInMember } from '../../app/session';
-import { QueryError } from '../../components/query-error';
+import { DetailFallback } from '../../components/detail-fallback';
 import { formatInstant } from '../../lib/format';
 import { formatMoney, PAGE_THEME } from '../orders/order-format';
 import { mayDo } from '../orders/order-roles';
@@ -145,16 +145,8 @@ export default function RefundPage() {
   const age = useAge();
   const refund = useAdminQuery<AdminRefundOrderDetail>(`/refunds/${refundNo}`);
   const back = <Link to="/refunds">{t('refund.back')}</Link>;
-  if (refund.error) {
-    return (
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        {back}
-        <QueryError error={refund.error} onRetry={() => refund.refetch()} />
-      </Space>
-    );
-  }
+  if (refund.error || !refund.data) return <DetailFallback back={back} query={refund} />;
   const r = refund.data;
-  if (!r) return <Card loading />;
   const mayAudit = r.status === 'auditing' && mayDo(member.roles, REFUND_AUDITORS);
   const name = (seq: number) => r.passengers.find((p) => p.seq === seq)?.name ?? String(seq);
 

@@ -20,7 +20,7 @@ import {
 } from '../../../features/secondary-services/api/secondary-services';
 import { clockAt, hubZone, lineText, SERVICE_KEYS } from '../../../features/secondary-services/labels';
 import { money } from '../../../lib/format';
-import { PayMethodsCard, PayTermsCard } from './pay-methods';
+import { PayMethodsCard, PaySubmitButton, PayTermsCard } from './pay-methods';
 import { usePayFlow } from './use-pay-flow';
 import '../../../features/secondary-services/secondary-services.css';
 
@@ -191,17 +191,7 @@ function Payable({
       </div>
 
       <footer className="booking-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="booking-continue"
-          loading={leaving}
-          data-testid="pay-submit"
-          onClick={() => void pay()}
-        >
-          {t('pay.submit', { amount: money(addon.totalAmt) })}
-        </Button>
+        <PaySubmitButton amount={addon.totalAmt} leaving={leaving} onPay={() => void pay()} />
         <Button
           block
           fill="none"

@@ -1,6 +1,8 @@
-import type { PayMethod } from '@wings/contracts';
+import type { Money, PayMethod } from '@wings/contracts';
+import { Button } from 'antd-mobile';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/format';
 
 /** The "about to pay" toast stays this long before the browser leaves for the gateway. */
 export const PAY_REDIRECT_DELAY_MS = 800;
@@ -140,5 +142,31 @@ export function PayTermsCard({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The pay button of every payable (an order, an add-on order, a change of date): its amount, busy while leaving for the gateway. */
+export function PaySubmitButton({
+  amount,
+  leaving,
+  onPay,
+}: {
+  amount: Money;
+  leaving: boolean;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      block
+      color="primary"
+      size="large"
+      className="booking-continue"
+      loading={leaving}
+      data-testid="pay-submit"
+      onClick={onPay}
+    >
+      {t('pay.submit', { amount: money(amount) })}
+    </Button>
   );
 }

@@ -23,7 +23,8 @@ import { useOrderSession } from '../../../features/orders/order-session';
 import { useOrderView } from '../../../features/orders/use-order-view';
 import { money } from '../../../lib/format';
 import { AddonPayForm } from './addon-pay-form';
-import { PayMethodsCard, PayTermsCard } from './pay-methods';
+import { ChangePayForm } from './change-pay-form';
+import { PayMethodsCard, PaySubmitButton, PayTermsCard } from './pay-methods';
 import { usePayFlow } from './use-pay-flow';
 import '../../../features/account/components/account.css';
 import '../../../features/booking/booking-flow.css';
@@ -145,17 +146,7 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
       </div>
 
       <footer className="booking-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="booking-continue"
-          loading={leaving}
-          data-testid="pay-submit"
-          onClick={() => void pay()}
-        >
-          {t('pay.submit', { amount: money(order.total) })}
-        </Button>
+        <PaySubmitButton amount={order.total} leaving={leaving} onPay={() => void pay()} />
         <p className="summary-note">{t('pay.note')}</p>
       </footer>
     </>
@@ -166,7 +157,8 @@ function PayForm({ order, lang }: { order: OrderDetail; lang: LanguageTag }) {
  * pay-select (spec §2, §4): the unpaid order's amount in its currency, the countdown to its
  * deadline, the payment method (card, ABA Pay, KHQR; WeChat Pay inside WeChat), the terms; Pay
  * shows toPay_toast and leaves for the gateway, which sends the traveller back to ticket detail.
- * With `secOrderNo`, the same for an add-on order of the ticketed order (addon-pay-form.tsx).
+ * With `secOrderNo`, the same for an add-on order of the ticketed order (addon-pay-form.tsx);
+ * with `changeNo`, for a confirmed change of date of the order (change-pay-form.tsx).
  */
 export default function PaySelectPage() {
   const { t, i18n } = useTranslation();
@@ -175,6 +167,8 @@ export default function PaySelectPage() {
   const orderNo = (params.get('orderNo') ?? '').trim().toUpperCase();
   // An add-on bought after ticketing (issue 14): its own order, of the ticketed order `orderNo`.
   const secOrderNo = (params.get('secOrderNo') ?? '').trim().toUpperCase();
+  // A confirmed change of date waiting for its payment (issue 16): its own payable, of `orderNo`.
+  const changeNo = (params.get('changeNo') ?? '').trim().toUpperCase();
   const loggedIn = useSessionStore((s) => s.loggedIn);
   const view = useOrderView(orderNo, loggedIn);
   return (
@@ -183,7 +177,9 @@ export default function PaySelectPage() {
       <div className="booking-hero">{t('pay.hero')}</div>
       <OrderGate view={view} orderNo={orderNo}>
         {(order) =>
-          secOrderNo ? (
+          changeNo ? (
+            <ChangePayForm order={order} changeNo={changeNo} payFailed={params.get('payResult') === 'fail'} />
+          ) : secOrderNo ? (
             <AddonPayForm
               order={order}
               secOrderNo={secOrderNo}

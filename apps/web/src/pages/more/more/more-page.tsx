@@ -11,6 +11,7 @@ import { NavBar } from '../../../components/nav-bar';
 import { ServiceHours } from '../../../components/service-hours';
 import { useLogout } from '../../../features/account/api/logout';
 import { displayName, useSessionStore } from '../../../features/account/session-store';
+import { useMemberStore } from '../../../features/members/member-store';
 import { useCustomerService } from '../../../features/settings/api/get-customer-service';
 import './more.css';
 
@@ -82,6 +83,8 @@ export default function MorePage() {
   const { t, i18n } = useTranslation();
   const nav = useAppNavigate();
   const loggedIn = useSessionStore((s) => s.loggedIn);
+  // The member programme has its own session (issue 17): its home when signed in, else its login.
+  const memberSignedIn = useMemberStore((s) => s.vipToken !== null);
   const linkedTexts = useLaterTexts();
   const logout = useLogout();
   // The admin's customer-service contact; the bundled hours show until it is known (or offline).
@@ -108,6 +111,14 @@ export default function MorePage() {
             testId="more-passengers"
             onClick={() => nav.push(paths.passengerList)}
           />
+          {linkedTexts ? (
+            // Its words come with the later screens' texts (issue 17), as the linked records'.
+            <MenuRow
+              label={t('members.more_entry')}
+              testId="more-member"
+              onClick={() => nav.push(memberSignedIn ? paths.vipHome : paths.vipLogin)}
+            />
+          ) : null}
           {loggedIn && linkedTexts ? (
             <>
               <MenuRow
@@ -124,6 +135,11 @@ export default function MorePage() {
                 label={t('refunds.records')}
                 testId="more-refunds"
                 onClick={() => nav.push(paths.refundOrderList)}
+              />
+              <MenuRow
+                label={t('rescheduled.records')}
+                testId="more-changes"
+                onClick={() => nav.push(paths.rescheduledRecord)}
               />
             </>
           ) : null}

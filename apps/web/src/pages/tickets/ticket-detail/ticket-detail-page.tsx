@@ -13,6 +13,8 @@ import { NavBar } from '../../../components/nav-bar';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useBookingStore } from '../../../features/booking/booking-store';
 import { useAirportMap } from '../../../features/booking/use-airport-map';
+import { DisruptionBanners } from '../../../features/changes/components/disruption-banner';
+import { RescheduledEntry } from '../../../features/changes/components/rescheduled-entry';
 import { CouponCheckIns } from '../../../features/check-in/components/coupon-check-ins';
 import { TicketCheckIn } from '../../../features/check-in/components/ticket-check-in';
 import { usePayStatus } from '../../../features/orders/api/get-pay-status';
@@ -196,6 +198,8 @@ function TicketDetail({
 
   return (
     <div className="page-body">
+      <DisruptionBanners order={order} lang={lang} />
+
       <section className="card order-head" data-testid="order-head">
         <div className="order-head-top">
           <StatusBadge tone={orderStatusTone(order.status)} testId="order-status">
@@ -369,6 +373,8 @@ function TicketDetail({
       {order.status === OrderPayStatus.paid ? <ItineraryCard order={order} /> : null}
 
       <RefundEntry order={order} />
+
+      <RescheduledEntry order={order} />
 
       <section className="card" data-testid="order-price">
         <button

@@ -1,0 +1,14 @@
+/**
+ * A small photo for the journeys that upload a document (issue 17): a 160×100 JPEG, what a
+ * phone's camera would send after the app shrank it. The API decodes and re-encodes it, so any
+ * real image does.
+ */
+export const DOCUMENT_PHOTO_JPEG = Buffer.from(
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCABkAKADASIAAhEBAxEB/8QAFwABAQEBAAAAAAAAAAAAAAAAAgEABv/EABYQAQEBAAAAAAAAAAAAAAAAAAABAv/EABkBAQEBAQEBAAAAAAAAAAAAAAIDBgQFB//EABYRAQEBAAAAAAAAAAAAAAAAAAEAAv/aAAwDAQACEQMRAD8A4mZKZKZWZaJbystJkplZkpkVr5YzJTJTJTIrWyxmSmSmSmRWtljMlMlMlMitfLGZKZKZKZFa2WMyUyUysyC18tJkplZkpkVrZYzJTJTJTIrXyxmSmSmSmRWtluemSmSmSmXetgMsZkpkpkpkVrZYzJTJTJTIrXyxmSmSmVmRWtlpMlMrMlMgtfLGZKZKZKZFa2WMyUyUyUyK1ssZkpkpkpkVr5YzJTJTJTIrWyxmSmSmVmRWvlufmSmSmSmXetgMsZkplZkpkVrZYzJTJTJTIrWyxmSmSmSmQWvljMlMlMlMitbLGZKZKZKZFa+WMyUyUysyK1stJkplZkpkVrZYzJTJTJTIrXyxmSmSmSmRWtluemSmSmSmXetgMsZkpkpkpkVr5YzJTJTJTILWyxmSmSmVmRWtlpMlMrMlMitfLGZKZKZKZFa2WMyUyUyUyK18sZkpkpkpkVrZYzJTJTJTILWyxmSmSmVmRWvlufmSmSmSmXetgMsZkplZkpkVrZYzJTJTJTIrXyxmSmSmSmRWtljMlMlMlMitbLGZKZKZKZFa+WMyUyUyUyK1ssZkplZkpkFr5YzJTJTJTIrWyxmSmSmSmRWvluemSmSmSmXet8/yxmSmSmSmRWvljMlMlMlMitbLGZKZKZKZFa+WMyUysyUyK1stJlZkpkpkFrZYzJTJTJTIrXyxmSmSmSmRWtljMlMlMlMitfLGZKZKZWZFa2W56QpGZ6DYLMpCkZha2ZSFIzC18ykKRmFrZlIUjMNbNZCkZga+ZSFIzC1sykKRmGvmUhSMwtbMpCkZha2b/9k=',
+  'base64',
+);
+
+/** The photo as Playwright's setInputFiles takes it. */
+export function documentPhoto(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  return { name, mimeType: 'image/jpeg', buffer: DOCUMENT_PHOTO_JPEG };
+}
