@@ -63,8 +63,12 @@ const lastStep = new Map<string, number>();
  * step already used, so a second sign-in within the same 30 s uses the next step's code. A third
  * within it would have to wait for the clock; the helper says so instead of sleeping.
  */
-export async function totpCodeFor(email: string, secret = DEMO_STAFF_TOTP_SECRET): Promise<string> {
-  const now = Math.floor(Date.now() / 1000 / STEP_SECONDS);
+export async function totpCodeFor(
+  email: string,
+  secret = DEMO_STAFF_TOTP_SECRET,
+  nowMs = Date.now(),
+): Promise<string> {
+  const now = Math.floor(nowMs / 1000 / STEP_SECONDS);
   const used = lastStep.get(email) ?? Number.NEGATIVE_INFINITY;
   const step = [now - 1, now, now + 1].find((s) => s > used && s >= now);
   if (step === undefined) {
@@ -72,6 +76,14 @@ export async function totpCodeFor(email: string, secret = DEMO_STAFF_TOTP_SECRET
   }
   lastStep.set(email, step);
   return generate({ secret, epoch: step * STEP_SECONDS });
+}
+
+/** The server's time in ms: its development clock (GET /api/dev/clock), or this machine's. */
+export async function serverNow(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/dev/clock`).catch(() => null);
+  if (!res?.ok) return Date.now();
+  const json = (await res.json()) as { data?: { now?: string } };
+  return json.data?.now ? new Date(json.data.now).getTime() : Date.now();
 }
 
 /**
@@ -92,7 +104,10 @@ export async function signInToConsole(
   await page.getByLabel('E-mail').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('6-digit code').fill(await totpCodeFor(member.email, member.totpSecret));
+  // The code of the server's time: a journey may have moved its development clock on.
+  await page
+    .getByLabel('6-digit code')
+    .fill(await totpCodeFor(member.email, member.totpSecret, await serverNow(baseUrl)));
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The header names the member once signed in, whatever language their account speaks.
   await page.getByTestId('member-name').waitFor();
@@ -226,7 +241,9 @@ export async function traveller(baseUrl: string, prefix: string) {
     }
   }
 
-  return { email, call, search, book, pay };
+  /** The app's access token and the account's session (the `token` header), for other layers' calls. */
+  const session = () => ({ accessToken, token });
+  return { email, call, search, book, pay, session };
 }
 
 /**

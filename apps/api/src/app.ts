@@ -26,6 +26,7 @@ import { insuranceModule } from './modules/insurance';
 import { inventoryModule } from './modules/inventory';
 import { itineraryModule } from './modules/itinerary';
 import { loyaltyModule } from './modules/loyalty';
+import { mileageModule } from './modules/mileage';
 import { networkAdminModule, networkModule } from './modules/network';
 import { oauthModule } from './modules/oauth';
 import { paymentsModule } from './modules/payments';
@@ -43,6 +44,7 @@ import { accessTokenRoutes } from './platform/auth/access-token.routes';
 import { AccessTokenService } from './platform/auth/access-token.service';
 import type { Database } from './platform/db';
 import { DevClock, devClockRoutes } from './platform/dev-clock';
+import { devJobsRoutes } from './platform/dev-jobs';
 import { createFileStore } from './platform/files/file-store';
 import { capConnectionsPerAddress, frameworkError, refuseNulCharacters } from './platform/http-guards';
 import { languagePlugin } from './platform/i18n';
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       perIpMinute: config.accessTokensPerIpMinute,
       perAppMinute: config.accessTokensPerAppMinute,
     },
+    devClock?.now ?? null,
   );
 
   // Background jobs on the same database (docs/architecture.md §5); main.ts starts the workers, closing stops them.
@@ -235,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(changesCallsModule, { platform, config: { airlineCode: config.tickets.airlineCode } });
   // Online check-in, boarding passes and the departure close (issue 15).
   await app.register(checkInModule, { platform, config: undefined });
+  // The mileage programme (issue 18): after booking and tickets, whose flown coupons it credits.
+  await app.register(mileageModule, { platform, config: undefined });
   // The network's staff calls: a flight change writes the orders' history through booking.
   await app.register(networkAdminModule, { platform, config: undefined });
   // The staff dashboard: figures of booking, payments and inventory, each read through its module.
@@ -256,6 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (devClock) {
     app.layers.add('main', devClockRoutes({ clock: devClock, notifications: platform.notifications }));
+    // With it, a job run now rather than at its next slot (a journey's departure close, accrual).
+    app.layers.add('main', devJobsRoutes({ jobs: platform.jobs }));
   }
 
   // The request layers, each an encapsulated context with its envelope and authentication.

@@ -6,9 +6,9 @@ import {
   ZMemberAddress,
   ZMemberContact,
   ZMemberDocumentType,
-  ZMemberLevel,
   ZMemberStatus,
 } from './members';
+import { ZMemberLevel } from './mileage';
 import { ZAuditEntry } from './staff';
 
 /**

@@ -364,6 +364,53 @@ export const ErrorCodes = {
   adminMemberNotAuditing: { code: '4131', key: 'admin.member_not_auditing' },
   /** Staff console: block of a blocked member, or unblock of one not blocked. */
   adminMemberBlockState: { code: '4132', key: 'admin.member_block_state' },
+  // ---- the mileage programme (issue 18; after-sales §1, §4, §5, §8): 860-899, staff 4140-4149
+  /** The member's miles are frozen: nothing can be spent (queryFreezeInfo says why). */
+  mileageFrozen: { code: '860', key: 'mileage.frozen' },
+  /** Not enough miles for this (an award, a staff debit). */
+  mileageInsufficient: { code: '861', key: 'mileage.insufficient' },
+  /** The ticket's passenger is not the member (a claim), or not the member or an effective beneficiary (an award). */
+  mileagePassengerNotLegal: { code: '862', key: 'mileage.passenger_not_legal' },
+  /** No flown flight of this ticket on that date (a claim); no award flight (redemption). */
+  mileageNoFlightFound: { code: '863', key: 'mileage.no_flight_found' },
+  /** No claim with this id for this member. */
+  mileageNoClaim: { code: '864', key: 'mileage.no_claim' },
+  /** queryFreezeInfo of miles that are not frozen. */
+  mileageNoFreezeDetails: { code: '865', key: 'mileage.no_freeze_details' },
+  /** Award: a connection departs 120 minutes or less after the earlier arrival. */
+  mileageConnectionTooShort: { code: '866', key: 'mileage.connection_too_short' },
+  /** Award: a passenger's document has expired or its number is not valid. */
+  mileageIdIllegal: { code: '867', key: 'mileage.id_illegal' },
+  /** Nothing to show (an empty list where one was asked for by id). */
+  mileageEmptyData: { code: '868', key: 'mileage.empty_data' },
+  /** Award: more than 9 tickets in one redemption. */
+  mileageTooManyTickets: { code: '869', key: 'mileage.too_many_tickets' },
+  /** Claim: the flight has not flown yet, or flew more than 6 months ago. */
+  mileageClaimWindow: { code: '870', key: 'mileage.claim_window' },
+  /** Claim: that flight is already credited, or a claim for it is waiting. */
+  mileageClaimDuplicate: { code: '871', key: 'mileage.claim_duplicate' },
+  /** Claim: the passenger missed that flight; its no-show refund is asked for from the ticket, within 3 months. */
+  mileageClaimNoShow: { code: '872', key: 'mileage.claim_no_show' },
+  /** Bill: that month is not one of the last 12, or the previous month before the 6th. */
+  mileageBillNotAvailable: { code: '873', key: 'mileage.bill_not_available' },
+  /** Calculator: a field is empty; `{field}` names it. */
+  mileageFieldEmpty: { code: '874', key: 'mileage.field_empty' },
+  /** Award: two beneficiaries of the same name on one flight. */
+  mileageDuplicateName: { code: '875', key: 'mileage.duplicate_name' },
+  /** Calculator or award: no route between these airports, or an unknown fare class or cabin. */
+  mileageUnknownRoute: { code: '876', key: 'mileage.unknown_route' },
+  /** Staff console: no claim with this id. */
+  adminClaimNotFound: { code: '4140', key: 'admin.claim_not_found' },
+  /** Staff console: approve or reject of a claim already decided; `data.status` says how. */
+  adminClaimNotAuditing: { code: '4141', key: 'admin.claim_not_auditing' },
+  /** Staff console: freeze of frozen miles, or unfreeze of miles not frozen. */
+  adminMileageFreezeState: { code: '4142', key: 'admin.mileage_freeze_state' },
+  /** Staff console: no booking class with this letter. */
+  adminEarnRateUnknownClass: { code: '4143', key: 'admin.earn_rate_unknown_class' },
+  /** Staff console: an award chart without every zone and cabin exactly once. */
+  adminAwardChartIncomplete: { code: '4144', key: 'admin.award_chart_incomplete' },
+  /** Staff console: the member is not approved (no card, no miles). */
+  adminMemberNotApproved: { code: '4145', key: 'admin.member_not_approved' },
   // admin: translations (add below)
   // admin: dashboard (add below)
   /** A path that does not exist. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZGender, ZLanguageCode, ZTitle } from './accounts';
 import { ZLocalDate } from './common';
+import { ZMemberLevel, ZMileageSummary } from './mileage';
 
 /**
  * The loyalty programme's member layer (issue 17; booking-and-account.md §3 member, §4
@@ -42,9 +43,6 @@ const recordId = z.uuid('must be the id of one of your records');
 /** Member document type (spec §3): Cambodian ID card 0, passport 1. */
 export const ZMemberDocumentType = z.union([z.literal(0), z.literal(1)]);
 export type MemberDocumentTypeCode = z.infer<typeof ZMemberDocumentType>;
-
-/** Member level (spec §3): silver 0, gold 1, platinum 2. */
-export const ZMemberLevel = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 /**
  * Where a member's registration stands (spec §4):
@@ -235,18 +233,13 @@ export type MemberRegisterInfo = z.infer<typeof ZMemberRegisterInfo>;
 // ---- the member ---------------------------------------------------------------------------------
 
 /**
- * POST consumer/home/queryUserInfo: the member home and its digital card. The mileage figures
- * are null until the mileage ledger exists (issue 18): the card shows a placeholder.
+ * POST consumer/home/queryUserInfo: the member home and its digital card, with the mileage
+ * figures of consumer/mileage/queryMileageInfo (issue 18); null while the member is not approved.
  */
 export const ZMemberHome = z.object({
   member: ZMemberSummary,
   /** The tier's names are message keys (`member.level_0` ...). */
-  mileage: z.object({
-    balance: z.number().int().nullable(),
-    expiring: z.number().int().nullable(),
-    eliteMileage: z.number().int().nullable(),
-    eliteSegments: z.number().int().nullable(),
-  }),
+  mileage: ZMileageSummary.nullable(),
   memberSince: z.string().nullable(),
 });
 export type MemberHome = z.infer<typeof ZMemberHome>;

@@ -1061,6 +1061,121 @@ export const messages = {
     en: 'This picture carries something that is not a picture and cannot be uploaded.',
     km: 'រូបភាពនេះមានខ្លឹមសារដែលមិនមែនជារូបភាព ហើយមិនអាចផ្ទុកឡើងបានទេ។',
   },
+  'mileage.frozen': {
+    zh: '您的里程已被冻结，暂不能使用。请查看冻结详情或联系客服',
+    en: 'Your miles are frozen and cannot be used for now. See the freeze details or contact customer service.',
+    km: 'ម៉ាយរបស់អ្នកត្រូវបានបង្កក ហើយមិនអាចប្រើបានទេសម្រាប់ពេលនេះ។ សូមមើលព័ត៌មានលម្អិតនៃការបង្កក ឬទាក់ទងសេវាអតិថិជន។',
+  },
+  'mileage.insufficient': {
+    zh: '里程余额不足',
+    en: 'You do not have enough miles.',
+    km: 'អ្នកមិនមានម៉ាយគ្រប់គ្រាន់ទេ។',
+  },
+  'mileage.passenger_not_legal': {
+    zh: '该乘机人不是会员本人或已生效的受益人',
+    en: 'This passenger is not the member or one of the member’s effective beneficiaries.',
+    km: 'អ្នកដំណើរនេះមិនមែនជាសមាជិក ឬអ្នកទទួលផលដែលមានសុពលភាពរបស់សមាជិកទេ។',
+  },
+  'mileage.no_flight_found': {
+    zh: '未找到符合条件的航班',
+    en: 'No flight was found.',
+    km: 'រកមិនឃើញជើងហោះហើរទេ។',
+  },
+  'mileage.no_claim': {
+    zh: '暂无补登记录',
+    en: 'There is no such claim.',
+    km: 'មិនមានការទាមទារនេះទេ។',
+  },
+  'mileage.no_freeze_details': {
+    zh: '您的里程未被冻结，暂无冻结详情',
+    en: 'Your miles are not frozen: there are no freeze details.',
+    km: 'ម៉ាយរបស់អ្នកមិនត្រូវបានបង្កកទេ៖ មិនមានព័ត៌មានលម្អិតនៃការបង្កកទេ។',
+  },
+  'mileage.connection_too_short': {
+    zh: '联程航班间隔须超过120分钟',
+    en: 'Connecting flights must be more than 120 minutes apart.',
+    km: 'ជើងហោះហើរតភ្ជាប់ត្រូវឃ្លាតពីគ្នាលើសពី 120 នាទី។',
+  },
+  'mileage.id_illegal': {
+    zh: '证件已过期或证件号码不合法',
+    en: 'The document has expired or its number is not valid.',
+    km: 'ឯកសារផុតកំណត់ ឬលេខរបស់វាមិនត្រឹមត្រូវទេ។',
+  },
+  'mileage.empty_data': {
+    zh: '暂无数据',
+    en: 'No data yet.',
+    km: 'មិនទាន់មានទិន្នន័យទេ។',
+  },
+  'mileage.too_many_tickets': {
+    zh: '每次兑换最多9张机票',
+    en: 'At most 9 tickets can be redeemed at a time.',
+    km: 'អាចប្តូរសំបុត្របានច្រើនបំផុត 9 ក្នុងមួយលើក។',
+  },
+  'mileage.claim_window': {
+    zh: '只能补登已飞行且在6个月内的航班',
+    en: 'Only a flight already flown, within the last 6 months, can be claimed.',
+    km: 'អាចទាមទារបានតែជើងហោះហើរដែលបានហោះរួច ក្នុងរយៈពេល 6 ខែចុងក្រោយប៉ុណ្ណោះ។',
+  },
+  'mileage.claim_duplicate': {
+    zh: '该航班的里程已累积或正在审核中',
+    en: 'The miles of this flight are already credited, or a claim for it is being audited.',
+    km: 'ម៉ាយនៃជើងហោះហើរនេះត្រូវបានបញ្ចូលរួចហើយ ឬការទាមទារសម្រាប់វាកំពុងត្រូវបានពិនិត្យ។',
+  },
+  'mileage.claim_no_show': {
+    zh: '该航班未乘坐，不能补登里程。误机退票请在3个月内通过客票申请',
+    en: 'This flight was missed, so it earns no miles. A missed-flight refund can be asked for from the ticket within 3 months.',
+    km: 'ជើងហោះហើរនេះត្រូវបានខកខាន ដូច្នេះមិនទទួលបានម៉ាយទេ។ ការសងប្រាក់វិញសម្រាប់ការខកជើងហោះហើរអាចស្នើពីសំបុត្រក្នុងរយៈពេល 3 ខែ។',
+  },
+  'mileage.bill_not_available': {
+    zh: '该月账单暂不可查（可查近12个月，上月账单于每月5日后生成）',
+    en: 'This month’s bill is not available: bills cover the last 12 months, and last month’s is ready after the 5th.',
+    km: 'វិក្កយបត្រខែនេះមិនទាន់មានទេ៖ វិក្កយបត្រគ្របដណ្តប់ 12 ខែចុងក្រោយ ហើយវិក្កយបត្រខែមុនរួចរាល់បន្ទាប់ពីថ្ងៃទី 5។',
+  },
+  'mileage.field_empty': {
+    zh: '{field}不能为空',
+    en: '{field} cannot be empty.',
+    km: '{field} មិនអាចទទេបានទេ។',
+  },
+  'mileage.duplicate_name': {
+    zh: '同一航班的受益人姓名不能相同',
+    en: 'Two beneficiaries on the same flight cannot have the same name.',
+    km: 'អ្នកទទួលផលពីរនាក់នៅលើជើងហោះហើរតែមួយមិនអាចមានឈ្មោះដូចគ្នាបានទេ។',
+  },
+  'mileage.unknown_route': {
+    zh: '无法计算：航线、舱位或客票类型不存在',
+    en: 'This cannot be worked out: there is no such route, cabin or ticket type.',
+    km: 'មិនអាចគណនាបានទេ៖ មិនមានផ្លូវហោះហើរ ថ្នាក់កៅអី ឬប្រភេទសំបុត្របែបនេះទេ។',
+  },
+  'admin.claim_not_found': {
+    zh: '补登申请不存在',
+    en: 'No claim has this id.',
+    km: 'គ្មានការទាមទារណាមានលេខសម្គាល់នេះទេ។',
+  },
+  'admin.claim_not_auditing': {
+    zh: '该补登申请已处理',
+    en: 'This claim has already been decided.',
+    km: 'ការទាមទារនេះត្រូវបានសម្រេចរួចហើយ។',
+  },
+  'admin.mileage_freeze_state': {
+    zh: '里程冻结状态已是如此',
+    en: 'The miles are already in that state (frozen or not).',
+    km: 'ម៉ាយស្ថិតក្នុងស្ថានភាពនោះរួចហើយ (បង្កក ឬមិនបង្កក)។',
+  },
+  'admin.earn_rate_unknown_class': {
+    zh: '订座舱位不存在',
+    en: 'No booking class has this letter.',
+    km: 'គ្មានថ្នាក់កក់ណាមានអក្សរនេះទេ។',
+  },
+  'admin.award_chart_incomplete': {
+    zh: '兑换表须包含每个区域和舱位各一次',
+    en: 'The award chart must hold every zone and cabin exactly once.',
+    km: 'តារាងរង្វាន់ត្រូវមានតំបន់ និងថ្នាក់កៅអីនីមួយៗម្តងគត់។',
+  },
+  'admin.member_not_approved': {
+    zh: '该会员尚未通过审核，没有里程账户',
+    en: 'This member is not approved yet and has no miles account.',
+    km: 'សមាជិកនេះមិនទាន់ត្រូវបានអនុម័តទេ ហើយមិនមានគណនីម៉ាយទេ។',
+  },
   'admin.member_not_found': {
     zh: '会员或其资料不存在',
     en: 'No member, document or beneficiary has this id.',

@@ -114,3 +114,14 @@ export function parseBeijingTimestamp(value: string): Date | null {
   const back = beijingTimestamp(new Date(t));
   return back === value ? new Date(t) : null;
 }
+
+/** An instant whole calendar months later (UTC fields; the day clamped to the month's end). */
+export function instantPlusMonths(instant: Date, months: number): Date {
+  const d = new Date(instant.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}

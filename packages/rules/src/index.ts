@@ -12,6 +12,7 @@ export * from './insurance';
 export * from './issue';
 export * from './members';
 export * from './message-params';
+export * from './mileage';
 export * from './money';
 export * from './party';
 export * from './passenger-types';

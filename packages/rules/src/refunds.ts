@@ -7,7 +7,7 @@ import {
   type RefundReasonCode,
   type RefundReasonKind,
 } from '@wings/contracts';
-import { addDays, isoWeekday, localDate, zonedTimeToUtc } from './dates';
+import { addDays, instantPlusMonths, isoWeekday, localDate, zonedTimeToUtc } from './dates';
 import { fareConditions, isChinaRoute, type RouteCountries, refundRule } from './fares';
 import { FULL_ADULT_AGE } from './passenger-types';
 import { ageInYears } from './person';
@@ -72,16 +72,6 @@ export interface RefundOrderFacts {
 }
 
 /** The instant `months` calendar months after an instant (clamped to the month's end, UTC). */
-function monthsAfter(instant: Date, months: number): Date {
-  const d = new Date(instant.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
-
 /** A segment whose departure is at most 4 hours away (and not yet past): §5 "within 4 hours". */
 export function departsWithinCutoff(depUtc: Date, now: Date): boolean {
   const left = depUtc.getTime() - now.getTime();
@@ -95,7 +85,7 @@ export function isNoShow(depUtc: Date, now: Date): boolean {
 
 /** A departed segment beyond the no-show claim window: the flight is expired for online refund. */
 export function isExpiredFlight(depUtc: Date, now: Date): boolean {
-  return monthsAfter(depUtc, NO_SHOW_CLAIM_MONTHS).getTime() < now.getTime();
+  return instantPlusMonths(depUtc, NO_SHOW_CLAIM_MONTHS).getTime() < now.getTime();
 }
 
 /**

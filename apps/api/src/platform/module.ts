@@ -71,6 +71,7 @@ export type ModuleName =
   | 'changes'
   | 'check-in'
   | 'loyalty'
+  | 'mileage'
   | 'dev-mailbox';
 
 /**

@@ -62,6 +62,12 @@ const ROUTE_META: Readonly<Record<string, RouteMeta>> = {
   [paths.vipAddressEdit]: memberOnly,
   [paths.vipBeneficiaries]: memberOnly,
   [paths.vipBeneficiaryEdit]: memberOnly,
+  [paths.vipTransactions]: memberOnly,
+  [paths.vipBills]: memberOnly,
+  [paths.vipBillDetail]: memberOnly,
+  [paths.vipClaims]: memberOnly,
+  [paths.vipClaimNew]: memberOnly,
+  [paths.vipFreeze]: memberOnly,
 };
 
 /** Route paths match whatever the case and a trailing slash, as the router matches them. */

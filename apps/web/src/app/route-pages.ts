@@ -97,6 +97,14 @@ export const ROUTE_PAGES = {
   [paths.vipAddressEdit]: 'vip/vip-address-edit',
   [paths.vipBeneficiaries]: 'vip/vip-beneficiaries',
   [paths.vipBeneficiaryEdit]: 'vip/vip-beneficiary-edit',
+  // The mileage programme (issue 18).
+  [paths.vipTransactions]: 'vip/mileage-transactions',
+  [paths.vipBills]: 'vip/mileage-bills',
+  [paths.vipBillDetail]: 'vip/mileage-bill-detail',
+  [paths.vipClaims]: 'vip/mileage-claims',
+  [paths.vipClaimNew]: 'vip/mileage-claim-new',
+  [paths.vipCalculator]: 'vip/mileage-calculator',
+  [paths.vipFreeze]: 'vip/mileage-freeze',
 } as const satisfies Readonly<Record<string, `${string}/${string}`>>;
 
 /** The source file of a page named `<area>/<page>`, relative to src/. */

@@ -138,6 +138,18 @@ export const paths = {
   vipAddressEdit: '/pages/tab-bar/vip/address-edit/address-edit',
   vipBeneficiaries: '/pages/tab-bar/vip/beneficiaries/beneficiaries',
   vipBeneficiaryEdit: '/pages/tab-bar/vip/beneficiary-edit/beneficiary-edit',
+  /**
+   * The mileage programme (issue 18; the spec shows none of these page names): the transactions,
+   * the monthly bills (`?cycle=YYYY-MM` for one), retroactive claims (list and a new one), the two
+   * calculators (`?tab=award` for the award one), and the freeze details.
+   */
+  vipTransactions: '/pages/tab-bar/vip/mileage-transactions/mileage-transactions',
+  vipBills: '/pages/tab-bar/vip/mileage-bills/mileage-bills',
+  vipBillDetail: '/pages/tab-bar/vip/mileage-bill-detail/mileage-bill-detail',
+  vipClaims: '/pages/tab-bar/vip/mileage-claims/mileage-claims',
+  vipClaimNew: '/pages/tab-bar/vip/mileage-claim-new/mileage-claim-new',
+  vipCalculator: '/pages/tab-bar/vip/mileage-calculator/mileage-calculator',
+  vipFreeze: '/pages/tab-bar/vip/mileage-freeze/mileage-freeze',
 } as const;
 
 export const TAB_PATHS: readonly string[] = [paths.home, paths.book, paths.tickets, paths.more];

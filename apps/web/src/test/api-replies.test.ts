@@ -47,7 +47,7 @@ describe('fake API replies are parsed with the contract schemas', () => {
   test('reads the member layer’s envelope { status, message, data } under /api/fqt', () => {
     const home = {
       member: makeMemberSummary(),
-      mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+      mileage: null,
       memberSince: null,
     };
     const HOME = '/api/fqt/consumer/home/queryUserInfo';

@@ -72,10 +72,14 @@ export function resetMemberStore(): void {
   store.setRegisterParams(null);
 }
 
-export function makeMemberHome(patch: Partial<MemberSummary> = {}): MemberHome {
+/** The member home; `mileage` null until the member is approved (issue 18). */
+export function makeMemberHome(
+  patch: Partial<MemberSummary> = {},
+  mileage: MemberHome['mileage'] = null,
+): MemberHome {
   return {
     member: makeMemberSummary(patch),
-    mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+    mileage,
     memberSince: '2026-11-02T03:00:00.000Z',
   };
 }

@@ -3,6 +3,7 @@ import { checkinEn } from './aftersales/checkin-en';
 import { linkedEn } from './aftersales/linked-en';
 import { memberRecordsEn } from './aftersales/member-records-en';
 import { membersEn } from './aftersales/members-en';
+import { mileageEn } from './aftersales/mileage-en';
 import { refundsEn } from './aftersales/refunds-en';
 import { rescheduledEn } from './aftersales/rescheduled-en';
 
@@ -19,4 +20,5 @@ export const aftersalesEn: Readonly<Record<string, string>> = {
   ...rescheduledEn,
   ...membersEn,
   ...memberRecordsEn,
+  ...mileageEn,
 };

@@ -3,6 +3,7 @@ import { checkinKm } from './aftersales/checkin-km';
 import { linkedKm } from './aftersales/linked-km';
 import { memberRecordsKm } from './aftersales/member-records-km';
 import { membersKm } from './aftersales/members-km';
+import { mileageKm } from './aftersales/mileage-km';
 import { refundsKm } from './aftersales/refunds-km';
 import { rescheduledKm } from './aftersales/rescheduled-km';
 
@@ -19,4 +20,5 @@ export const aftersalesKm: Readonly<Record<string, string>> = {
   ...rescheduledKm,
   ...membersKm,
   ...memberRecordsKm,
+  ...mileageKm,
 };

@@ -3,6 +3,7 @@ import { checkinZh } from './aftersales/checkin-zh';
 import { linkedZh } from './aftersales/linked-zh';
 import { memberRecordsZh } from './aftersales/member-records-zh';
 import { membersZh } from './aftersales/members-zh';
+import { mileageZh } from './aftersales/mileage-zh';
 import { refundsZh } from './aftersales/refunds-zh';
 import { rescheduledZh } from './aftersales/rescheduled-zh';
 
@@ -19,4 +20,5 @@ export const aftersalesZh: Readonly<Record<string, string>> = {
   ...rescheduledZh,
   ...membersZh,
   ...memberRecordsZh,
+  ...mileageZh,
 };

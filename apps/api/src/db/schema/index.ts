@@ -10,6 +10,7 @@ export * from './insurance';
 export * from './inventory';
 export * from './loyalty';
 export * from './mail';
+export * from './mileage';
 export * from './network';
 export * from './oauth';
 export * from './payments';

@@ -96,7 +96,12 @@ export const ticketCoupons = pgTable(
     checkInSeat: text('check_in_seat'),
     /** The flight closed at departure without the passenger checked in (a no-show; refund fees and miles read it). */
     noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    /** When the flight closed at departure with the passenger checked in: the coupon flown (miles read it, issue 18). */
+    flownAt: timestamp('flown_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId)],
+  (t) => [
+    uniqueIndex('ticket_coupons_segment_key').on(t.ticketId, t.segmentId),
+    index('ticket_coupons_flown_idx').on(t.flownAt).where(sql`${t.flownAt} is not null`),
+  ],
 );

@@ -1,6 +1,7 @@
 import { seedDemoAddons } from '../../modules/addons';
 import { seedDemoRates } from '../../modules/exchange-rates';
 import { seedDemoInsurancePlans } from '../../modules/insurance';
+import { seedDemoAwardChart } from '../../modules/mileage';
 import {
   demoAirportCountries,
   demoNetworkRoutes,
@@ -18,7 +19,7 @@ import type { Db } from '../../platform/db';
 /**
  * The demo data, each part written by the module that owns it, in one transaction: the network
  * (airports, aircraft, routes, schedules), its fares, taxes and promo codes (pricing), the
- * exchange rates in force and the insurance plans. A row already there is left alone, so this
+ * exchange rates in force, the insurance plans and the award chart. A row already there is left alone, so this
  * adds only what is missing and never overwrites what staff edited. Dated flights are the network's horizon
  * (`ensureFlightHorizon`), not part of it.
  */
@@ -31,6 +32,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoAddons(tx, { routes: demoNetworkRoutes(), countries: demoAirportCountries() });
     await seedDemoRates(tx, { cnyPerUsd: FILING_CNY_PER_USD, from: FARES_FILED_FROM });
     await seedDemoInsurancePlans(tx);
+    // The award chart of the mileage programme (issue 18).
+    await seedDemoAwardChart(tx);
   });
 }
 

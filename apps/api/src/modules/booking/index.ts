@@ -62,6 +62,8 @@ export {
   recordFlightChange,
   unpaidOrdersAmong,
 } from './flight-orders';
+/** Legs and passengers of flown coupons, for the mileage programme (issue 18, modules/mileage). */
+export { type LegFact, legFacts, type PassengerFact, passengerFacts } from './flown-leg-facts';
 /** A change of date's steps in the change's transaction: its legs moved in place, its rows of the order's history (issue 16). */
 export {
   type MovedLeg,

@@ -61,8 +61,8 @@ export interface CheckInDeps {
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
-/** Flights closed per run of the departure close (the sweep runs again a minute later for the rest). */
-const CLOSE_BATCH = 50;
+/** Flights closed per batch of the departure close (a run of the sweep takes batch after batch until none is due). */
+export const CLOSE_BATCH = 50;
 /** Seats tried, one after another, when other travellers take them first. */
 const SEAT_TRIES = 20;
 

@@ -112,11 +112,33 @@ function languageTag(code: number): LanguageTag {
  * addresses, beneficiaries) and photos live in records.routes.ts and member-files.ts; booking
  * reads a member's card number here.
  */
+/** A member's level code: silver 0, gold 1, platinum 2. */
+export type MemberLevelCode = MemberSummary['level'];
+
+/** The mileage figures of a member home (modules/mileage). */
+export type MileageReader = (memberId: string) => Promise<NonNullable<MemberHome['mileage']>>;
+
+/** A member as the mileage programme reads one. */
+export interface MileageMember {
+  id: string;
+  cardNo: string | null;
+  status: MemberStatus;
+  level: MemberLevelCode;
+  surname: string;
+  givenName: string;
+  middleName: string | null;
+  birthday: string;
+  contactLanguage: MemberSummary['contactLanguage'];
+  /** The main e-mail (the programme's mail goes there); null when the member has none. */
+  email: string | null;
+}
+
 export class MembersService {
   private readonly repo: MembersRepository;
   private readonly limiter: SlidingWindowLimiter;
   private readonly now: () => Date;
   private readonly sessionTtlMs: number;
+  private mileage: MileageReader | null = null;
 
   constructor(
     private readonly ctx: LoyaltyContext,
@@ -635,13 +657,64 @@ export class MembersService {
 
   // The member
 
-  /** POST consumer/home/queryUserInfo: the member home and its card; mileage comes with the ledger. */
+  /**
+   * POST consumer/home/queryUserInfo: the member home and its card, with the mileage figures of
+   * the mileage module (issue 18) once the member is approved; null before, or without that module.
+   */
   async home(memberId: string): Promise<MemberHome> {
     const member = await this.requireMember(memberId);
+    const approved = member.status === 'approved' && member.cardNo !== null;
     return {
       member: this.summaryOf(member),
-      mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+      mileage: approved && this.mileage ? await this.mileage(memberId) : null,
       memberSince: member.approvedAt?.toISOString() ?? null,
+    };
+  }
+
+  // For the mileage programme (modules/mileage, issue 18)
+
+  /**
+   * The mileage module gives the member home its figures here (it depends on loyalty, so loyalty
+   * cannot ask it directly).
+   */
+  useMileage(reader: MileageReader): void {
+    this.mileage = reader;
+  }
+
+  /** A member as the mileage programme needs one (accrual, claims, e-mails), or null. */
+  async mileageMember(memberId: string): Promise<MileageMember | null> {
+    const member = await this.repo.findById(memberId);
+    return member ? this.mileageMemberOf(member) : null;
+  }
+
+  /** The member holding this card number, or null. */
+  async mileageMemberByCard(cardNo: string): Promise<MileageMember | null> {
+    const member = await this.repo.findByCardNo(cardNo);
+    return member ? this.mileageMemberOf(member) : null;
+  }
+
+  /** Sets a member's tier (the mileage module's review); written to the member's history when it moves. */
+  async setLevel(memberId: string, level: MemberLevelCode): Promise<void> {
+    const member = await this.repo.findById(memberId);
+    if (!member || member.level === level) return;
+    const now = this.now();
+    await this.repo.updateMember(memberId, { level }, now);
+    await this.repo.insertEvent(memberId, 'level_changed', now, { data: { from: member.level, to: level } });
+  }
+
+  private async mileageMemberOf(m: StoredMember): Promise<MileageMember> {
+    const main = await this.repo.mainContacts(m.id);
+    return {
+      id: m.id,
+      cardNo: m.cardNo,
+      status: m.status as MemberStatus,
+      level: m.level as MemberLevelCode,
+      surname: m.surname,
+      givenName: m.givenName,
+      middleName: m.middleName,
+      birthday: m.birthday,
+      contactLanguage: m.contactLanguage as MileageMember['contactLanguage'],
+      email: main.email,
     };
   }
 

@@ -224,7 +224,8 @@ describe('member registration (consumer/register, queryRegisterInfo, updateRegis
           surname: 'SOK',
           rejectionsToBlock: 3,
         },
-        mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+        // No miles account before approval (issue 18).
+        mileage: null,
         memberSince: null,
       },
     });

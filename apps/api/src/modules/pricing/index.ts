@@ -2,7 +2,13 @@
  * Pricing: the public face of the module (offers, fares, taxes, promo codes). Other modules and
  * db/seed import only from here.
  */
-export { type BookingClassLimit, bookingClassLimits } from './booking-classes';
+export {
+  type BookingClassLimit,
+  bookingClassLimits,
+  type EarnRate,
+  earnRates,
+  setEarnRate,
+} from './booking-classes';
 export {
   BOOKING_CLASSES,
   type FareRoute,

@@ -10,7 +10,7 @@ const LIVE = sql.raw(LIVE_TICKET_STATUSES.join(', '));
  * the caller's transaction; the caller (modules/check-in) writes the order event of each step.
  *
  *   open (unused) --checkIn--> checked in --cancelCheckIn--> open
- *   checked in --closeAtDeparture--> used (11, flown)
+ *   checked in --closeAtDeparture--> used (11, flown; flown_at, which the mileage sweep reads)
  *   open       --closeAtDeparture--> no-show (no_show_at; usage stays unused)
  *
  * Only a coupon still open for use (status issued) of a live ticket moves; refunds and reissues
@@ -159,6 +159,7 @@ export async function closeCouponsAtDeparture(
     update ticket_coupons c
        set usage = case when c.checked_in_at is not null then ${CheckInStatus.used} else c.usage end,
            no_show_at = case when c.checked_in_at is null then ${now}::timestamptz else null end,
+           flown_at = case when c.checked_in_at is not null then ${now}::timestamptz else null end,
            updated_at = ${now}
       from due, tickets t
      where c.id = due.id and t.id = c.ticket_id

@@ -11,6 +11,8 @@ export {
   type LockedCoupon,
   lockCoupon,
 } from './check-in';
+/** Flown coupons and a ticket's coupons with their use, for the mileage programme (issue 18, modules/mileage). */
+export { couponsOfTicket, type FlownCoupon, flownCouponsSince, type TicketCouponUse } from './flown-coupons';
 /** A ticket's change of date: change_in while it waits, back to issued, or reissued (issue 16, modules/changes). */
 export {
   cancelTicketChange,

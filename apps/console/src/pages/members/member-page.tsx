@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminQuery } from '../../api/admin-client';
 import { DetailFallback } from '../../components/detail-fallback';
+import { MileageLink } from '../mileage/mileage-link';
 import { PAGE_THEME } from '../orders/order-format';
 import { BeneficiaryView } from './beneficiary-view';
 import { type MemberAction, MemberActions, useMayAuditMembers } from './member-actions';
@@ -124,6 +125,7 @@ export default function MemberPage() {
           <MemberStatusTag status={m.status} />
           <Tag data-testid="member-card">{m.cardNo ?? t('member.noCard')}</Tag>
           <Tag>{t(`level.${m.level}`)}</Tag>
+          <MileageLink memberId={m.id} />
         </Space>
         {m.status === 'rejected' && m.rejectReason ? (
           <Alert type="warning" showIcon title={t('member.rejected', { reason: m.rejectReason })} />

@@ -5,6 +5,7 @@ import { paths } from '../../../app/paths';
 import { routeMetaOf } from '../../../app/route-meta';
 import { useSessionStore } from '../../../features/account/session-store';
 import { useMemberStore } from '../../../features/members/member-store';
+import { makeMileageSummary } from '../../../features/mileage/mileage-test-data';
 import { signIn } from '../../../test/accounts';
 import { installFakeApi } from '../../../test/fake-api';
 import { CARD_NO, makeMemberHome, memberOk, resetMemberStore, signInMember } from '../../../test/members';
@@ -21,6 +22,9 @@ const routes = [
   { path: paths.more, element: <Where /> },
   { path: paths.vipRegisterInfo, element: <Where /> },
   { path: paths.vipBeneficiaries, element: <Where /> },
+  { path: paths.vipFreeze, element: <Where /> },
+  { path: paths.vipTransactions, element: <Where /> },
+  { path: paths.vipCalculator, element: <Where /> },
 ];
 const HOME = '/api/fqt/consumer/home/queryUserInfo';
 const LOGOUT = '/api/fqt/consumer/userLogout';
@@ -60,6 +64,43 @@ describe('vip-home (the member home and digital card)', () => {
     expect((await screen.findByTestId('where')).textContent).toBe(paths.vipBeneficiaries);
   });
 
+  test('the mileage figures: balance, the next expiry, elite miles and segments, progress to the next tier, the entries', async () => {
+    signInMember();
+    installFakeApi((call) =>
+      call.path === HOME ? memberOk(makeMemberHome({}, makeMileageSummary())) : undefined,
+    );
+    renderRoutes(routes, paths.vipHome);
+    expect((await screen.findByTestId('vip-card-balance')).textContent).toBe('12,400');
+    expect(screen.queryByTestId('vip-card-mileage-note')).toBeNull();
+    // They expire at 1 Dec 00:00 in Phnom Penh (30 Nov 17:00 UTC): 30 Nov is their last day.
+    expect(screen.getByTestId('vip-mileage-expiring').textContent).toBe('1,200 miles expire on 30 Nov 2029');
+    expect(screen.getByTestId('vip-mileage-elite-miles').textContent).toBe('6,600');
+    expect(screen.getByTestId('vip-mileage-elite-segments').textContent).toBe('8');
+    expect(screen.getByTestId('vip-mileage-next').textContent).toBe(
+      '3,400 elite miles or 12 segments to Gold',
+    );
+    // 6,600 of 10,000 miles beats 8 of 20 segments.
+    expect(screen.getByTestId('vip-mileage-progress').getAttribute('aria-valuenow')).toBe('66');
+    expect(screen.queryByTestId('vip-mileage-frozen')).toBeNull();
+    fireEvent.click(screen.getByTestId('vip-menu-transactions'));
+    expect((await screen.findByTestId('where')).textContent).toBe(paths.vipTransactions);
+  });
+
+  test('frozen miles: a banner leading to the freeze details; at the top tier no next tier', async () => {
+    signInMember({ level: 2 });
+    installFakeApi((call) =>
+      call.path === HOME
+        ? memberOk(makeMemberHome({ level: 2 }, makeMileageSummary({ frozen: true, level: 2, next: null })))
+        : undefined,
+    );
+    renderRoutes(routes, paths.vipHome);
+    expect((await screen.findByTestId('vip-mileage-next')).textContent).toBe(
+      'You are at our highest tier: Platinum.',
+    );
+    fireEvent.click(screen.getByTestId('vip-mileage-frozen'));
+    expect((await screen.findByTestId('where')).textContent).toBe(paths.vipFreeze);
+  });
+
   test('the first sign-in shows a welcome once', async () => {
     signInMember({}, true);
     installFakeApi((call) => (call.path === HOME ? memberOk(makeMemberHome()) : undefined));
@@ -69,6 +110,18 @@ describe('vip-home (the member home and digital card)', () => {
     expect(screen.queryByTestId('vip-home-welcome')).toBeNull();
     expect(useMemberStore.getState().firstLogin).toBe(false);
     expect(localStorage.getItem('vip_first_login')).toBeNull();
+  });
+
+  test('the calculator is open to every member, approved or not', async () => {
+    signInMember({ status: 'auditing', cardNo: null });
+    installFakeApi((call) =>
+      call.path === HOME ? memberOk(makeMemberHome({ status: 'auditing', cardNo: null })) : undefined,
+    );
+    renderRoutes(routes, paths.vipHome);
+    expect(await screen.findByTestId('vip-audit-auditing')).toBeTruthy();
+    expect(screen.queryByTestId('vip-menu-transactions')).toBeNull();
+    fireEvent.click(screen.getByTestId('vip-menu-calculator'));
+    expect((await screen.findByTestId('where')).textContent).toBe(paths.vipCalculator);
   });
 
   test('before approval: the audit state instead of the card, and no records yet', async () => {

@@ -13,6 +13,8 @@ import { AuditState } from '../../../features/members/components/audit-state';
 import { MemberBarcode } from '../../../features/members/components/member-barcode';
 import { MemberLoadError, MemberLoading } from '../../../features/members/components/page-states';
 import { useMemberStore } from '../../../features/members/member-store';
+import { MileageFigures } from '../../../features/mileage/mileage-figures';
+import { formatMiles } from '../../../features/mileage/mileage-ui';
 import { formatDate } from '../../../lib/format';
 import '../../../features/account/components/account.css';
 import '../../../features/members/components/members.css';
@@ -41,7 +43,7 @@ function MemberCard({ home, lang }: { home: MemberHome; lang: LanguageTag }) {
       <dl className="mb-card-facts">
         <div>
           <dt>{t('members.balance')}</dt>
-          <dd data-testid="vip-card-balance">{mileage.balance === null ? '—' : mileage.balance}</dd>
+          <dd data-testid="vip-card-balance">{mileage ? formatMiles(mileage.balance) : '—'}</dd>
         </div>
         <div>
           <dt>{t('members.member_since')}</dt>
@@ -49,7 +51,7 @@ function MemberCard({ home, lang }: { home: MemberHome; lang: LanguageTag }) {
         </div>
       </dl>
       {member.cardNo ? <MemberBarcode cardNo={member.cardNo} /> : null}
-      {mileage.balance === null ? (
+      {mileage === null ? (
         <p className="mb-card-note" data-testid="vip-card-mileage-note">
           {t('members.mileage_soon')}
         </p>
@@ -95,7 +97,13 @@ export default function VipHomePage() {
   if (home.isPending) top = <MemberLoading testId="vip-home-loading" />;
   else if (home.isError)
     top = <MemberLoadError testId="vip-home-error" onRetry={() => void home.refetch()} />;
-  else if (home.data.member.status === 'approved') top = <MemberCard home={home.data} lang={lang} />;
+  else if (home.data.member.status === 'approved')
+    top = (
+      <>
+        <MemberCard home={home.data} lang={lang} />
+        {home.data.mileage ? <MileageFigures mileage={home.data.mileage} /> : null}
+      </>
+    );
   else {
     const { member } = home.data;
     top = (
@@ -148,6 +156,21 @@ export default function VipHomePage() {
           {approved ? (
             <>
               <MenuRow
+                label={t('miles.menu_transactions')}
+                testId="vip-menu-transactions"
+                onClick={() => nav.push(paths.vipTransactions)}
+              />
+              <MenuRow
+                label={t('miles.menu_bills')}
+                testId="vip-menu-bills"
+                onClick={() => nav.push(paths.vipBills)}
+              />
+              <MenuRow
+                label={t('miles.menu_claims')}
+                testId="vip-menu-claims"
+                onClick={() => nav.push(paths.vipClaims)}
+              />
+              <MenuRow
                 label={t('members.menu_contacts')}
                 testId="vip-menu-contacts"
                 onClick={() => nav.push(paths.vipContacts)}
@@ -169,6 +192,11 @@ export default function VipHomePage() {
               />
             </>
           ) : null}
+          <MenuRow
+            label={t('miles.menu_calculator')}
+            testId="vip-menu-calculator"
+            onClick={() => nav.push(paths.vipCalculator)}
+          />
           <MenuRow
             label={t('members.settings_title')}
             testId="vip-menu-settings"

@@ -32,7 +32,8 @@ describe('member guard', () => {
     const vipPaths = Object.entries(paths).filter(([name]) => name.startsWith('vip'));
     expect(vipPaths.length).toBeGreaterThan(10);
     for (const [name, path] of vipPaths) {
-      const open = MEMBER_OPEN_PATHS.includes(path);
+      // The mileage calculator is open to everyone (issue 18), like the member login pages.
+      const open = MEMBER_OPEN_PATHS.includes(path) || path === paths.vipCalculator;
       expect({ name, requiresMember: routeMetaOf(path).requiresMember === true }).toEqual({
         name,
         requiresMember: !open,
@@ -130,7 +131,7 @@ describe('More tab: the member programme entry', () => {
       call.path === '/api/fqt/consumer/home/queryUserInfo'
         ? memberOk({
             member: makeMemberSession().member,
-            mileage: { balance: null, expiring: null, eliteMileage: null, eliteSegments: null },
+            mileage: null,
             memberSince: null,
           })
         : undefined,
