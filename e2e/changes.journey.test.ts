@@ -6,8 +6,13 @@ import { expectAccessible } from './support/axe';
 import { phoneContext, screenshot } from './support/browser';
 import { openConsole } from './support/console';
 import { useJourney } from './support/journey';
-import { layoutFindings } from './support/layout';
-import { expectNoFindings, inspectPage, smallPhoneContext, useLanguage } from './support/layout-page';
+import {
+  atBothWidths,
+  expectNoFindings,
+  inspectPage,
+  smallPhoneContext,
+  useLanguage,
+} from './support/layout-page';
 import { mailTo } from './support/mail';
 
 /** Basic fares (W, Q, V, L, T): a change costs USD 50 per passenger and flight (after-sales §9). */
@@ -41,16 +46,6 @@ async function pastServices(page: Page): Promise<void> {
 async function tickLeg(page: Page, segmentSeq: number): Promise<void> {
   const box = page.getByTestId(`change-leg-check-${segmentSeq}`);
   if (!(await box.getAttribute('class'))?.includes('adm-checkbox-checked')) await box.click();
-}
-
-/** Both phone widths of the page, screenshot and layout checks, then back to 390. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [390, 320]) {
-    await page.setViewportSize({ width, height: 844 });
-    await screenshot(page, `${name}-${width}`);
-    expect(await layoutFindings(page), `${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /**

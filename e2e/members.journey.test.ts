@@ -1,30 +1,12 @@
 import { addDays, localDate } from '@wings/rules';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { phoneContext, screenshot } from './support/browser';
 import { openConsole } from './support/console';
 import { useJourney } from './support/journey';
-import { layoutFindings } from './support/layout';
+import { atBothWidths, useLanguage } from './support/layout-page';
 import { latestCode } from './support/mail';
 import { documentPhoto } from './support/photos';
-
-/** Both phone widths of the page: screenshots and layout checks, then back to 390. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [390, 320]) {
-    await page.setViewportSize({ width, height: 844 });
-    await screenshot(page, `${name}-${width}`);
-    expect(await layoutFindings(page), `${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/** Switches the app's language as a returning traveller has it, stored, then a reload. */
-async function speak(page: Page, lang: 'zh' | 'en' | 'km'): Promise<void> {
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await page.reload();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
 
 const MEMBER_PASSWORD = '284619';
 
@@ -48,7 +30,7 @@ describe('member programme: register with an ID card, audited by staff, the card
     const context = await phoneContext(journey.browser, 'en-GB');
     const page = await context.newPage();
     await page.goto(`${base}/#/pages/tab-bar/more/more`);
-    await speak(page, 'en');
+    await useLanguage(page, 'en');
 
     // 1. From More to the member login, then registration.
     await page.getByTestId('more-member').click();
@@ -56,11 +38,11 @@ describe('member programme: register with an ID card, audited by staff, the card
     await page.getByTestId('mb-register-section-name').waitFor();
     // The longest form of the programme holds at both widths in Khmer and Chinese too.
     for (const lang of ['km', 'zh'] as const) {
-      await speak(page, lang);
+      await useLanguage(page, lang);
       await page.getByTestId('mb-register-section-name').waitFor();
       await atBothWidths(page, `members-00-register-${lang}`);
     }
-    await speak(page, 'en');
+    await useLanguage(page, 'en');
     await page.getByTestId('mb-register-section-name').waitFor();
     await page.getByTestId('mb-register-surname').fill('Keo');
     await page.getByTestId('mb-register-givenName').fill('Sreymom');
@@ -140,11 +122,11 @@ describe('member programme: register with an ID card, audited by staff, the card
     await atBothWidths(page, 'members-04-card-en');
     await expectAccessible(page, 'members-04-card-en');
     for (const lang of ['zh', 'km'] as const) {
-      await speak(page, lang);
+      await useLanguage(page, lang);
       await page.getByTestId('vip-card').waitFor();
       await atBothWidths(page, `members-04-card-${lang}`);
     }
-    await speak(page, 'en');
+    await useLanguage(page, 'en');
 
     // 5. A beneficiary with a passport: saved, but not effective until staff check it.
     await page.getByTestId('vip-menu-beneficiaries').click();
@@ -189,7 +171,7 @@ describe('member programme: register with an ID card, audited by staff, the card
     // 7. The member's records as the registration left them, in Khmer and Chinese at both widths:
     // the main e-mail and phone, the ID card (effective, its photos), the main address.
     for (const lang of ['km', 'zh'] as const) {
-      await speak(page, lang);
+      await useLanguage(page, lang);
       for (const [path, list] of [
         ['contacts/contacts', 'contact-list'],
         ['identities/identities', 'identity-list'],

@@ -1,12 +1,11 @@
 import { addMonthsToMonth, HUB_TIME_ZONE, localDate, monthOf, zonedTimeToUtc } from '@wings/rules';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { pickAirport } from './support/booking';
 import { phoneContext, screenshot } from './support/browser';
 import { openConsole, serverNow, traveller } from './support/console';
 import { useJourney } from './support/journey';
-import { layoutFindings } from './support/layout';
+import { atBothWidths, useLanguage } from './support/layout-page';
 import {
   approveInConsole,
   checkInBeforeDeparture,
@@ -15,23 +14,6 @@ import {
   runJob,
   setClock,
 } from './support/programme';
-
-/** Both phone widths of the page: screenshots and layout checks, then back to 390. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  for (const width of [390, 320]) {
-    await page.setViewportSize({ width, height: 844 });
-    await screenshot(page, `${name}-${width}`);
-    expect(await layoutFindings(page), `${name} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/** Switches the app's language as a returning traveller has it, stored, then a reload. */
-async function speak(page: Page, lang: 'zh' | 'en' | 'km'): Promise<void> {
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
-  await page.reload();
-  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
-}
 
 /** The miles a figure of the app shows ("1,234" → 1234). */
 function milesOf(text: string | null): number {
@@ -94,7 +76,7 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
     await context.clock.install({ time: await serverNow(base) });
     const page = await context.newPage();
     await page.goto(`${base}/#/pages/tab-bar/vip/login/login`);
-    await speak(page, 'en');
+    await useLanguage(page, 'en');
     await page.getByTestId('vip-login-account').fill(cardNo);
     await page.getByTestId('vip-login-password').fill(joined.password);
     await page.getByTestId('vip-login-submit').click();
@@ -105,7 +87,7 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
     const afterFlight = milesOf(await page.getByTestId('vip-card-balance').textContent());
     await page.getByTestId('vip-mileage-progress').waitFor();
     for (const lang of ['zh', 'km', 'en'] as const) {
-      await speak(page, lang);
+      await useLanguage(page, lang);
       await page.getByTestId('vip-mileage').waitFor();
       await atBothWidths(page, `mileage-01-home-${lang}`);
     }
@@ -165,7 +147,7 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
 
     // 10. The calculator in Khmer at 320 px: what the same flight earns and what an award needs.
     await page.goto(`${base}/#/pages/tab-bar/vip/mileage-calculator/mileage-calculator?tab=award`);
-    await speak(page, 'km');
+    await useLanguage(page, 'km');
     await page.getByTestId('mi-calc-form').waitFor();
     await pickAirport(page, 'mi-calc-depCode', 'KTI', 'KTI');
     await pickAirport(page, 'mi-calc-arrCode', 'SAI', 'SAI');

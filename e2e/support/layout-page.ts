@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeFindings } from './axe';
-import { artifactsDir, watchCsp } from './browser';
+import { artifactsDir, screenshot, watchCsp } from './browser';
 import { layoutFindings } from './layout';
 
 export type Lang = 'km' | 'zh' | 'en';
@@ -31,6 +31,16 @@ export async function useLanguage(page: Page, lang: Lang): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('language', l), lang);
   await page.reload();
   await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang);
+}
+
+/** Both phone widths of the page (390 then 320 px): screenshots and layout checks, then back to 390. */
+export async function atBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await screenshot(page, `${name}-${width}`);
+    expect(await layoutFindings(page), `${name} at ${width}px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 /**

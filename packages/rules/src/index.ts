@@ -1,5 +1,6 @@
 export * from './account';
 export * from './addons';
+export * from './award';
 export * from './bcbp';
 export * from './changes';
 export * from './check-in';

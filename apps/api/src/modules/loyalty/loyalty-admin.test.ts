@@ -17,8 +17,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { newIp } from '../../../test/support/clients';
+import {
+  insertUnclaimedPhoto,
+  memberClient,
+  registerApprovedMember,
+  registerMember,
+} from '../../../test/support/members';
 import { callAsStaff, expectOnlyRoles, type SignedInStaff, signInStaff } from '../../../test/support/staff';
-import { insertUnclaimedPhoto, memberClient, registerApprovedMember, registerMember } from './test-support';
 
 /**
  * The console's member programme (issue 17, /api/admin/members): the audit queues with the

@@ -10,7 +10,7 @@ import {
   registerApprovedMember,
   registerMember,
   textedMemberCode,
-} from './test-support';
+} from '../../../test/support/members';
 
 const fieldsOf = (body: { data: { fields?: { field: string }[] } | null }) =>
   (body.data?.fields ?? []).map((f) => f.field).sort();

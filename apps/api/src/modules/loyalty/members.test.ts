@@ -15,7 +15,7 @@ import {
   registerMember,
   registrationFields,
   textedMemberCode,
-} from './test-support';
+} from '../../../test/support/members';
 
 const fieldsOf = (body: { data: { fields?: { field: string }[] } | null }) =>
   (body.data?.fields ?? []).map((f) => f.field).sort();

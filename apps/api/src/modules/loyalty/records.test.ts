@@ -16,7 +16,7 @@ import {
   memberEmailCode,
   registerApprovedMember,
   textedMemberCode,
-} from './test-support';
+} from '../../../test/support/members';
 
 /**
  * The member's records under /api/fqt/consumer (issue 17): contacts, identities, addresses and

@@ -9,9 +9,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownDatabase, type TestApp } from '../../../test/helpers';
 import { newIp } from '../../../test/support/clients';
+import {
+  insertUnclaimedPhoto,
+  type MemberReply,
+  memberClient,
+  registerApprovedMember,
+} from '../../../test/support/members';
 import { carriesMarkup, imageCarriesMarkup, imageEnd, sniffImage } from './image-check';
 import { LOYALTY_SWEEP_JOB } from './loyalty.jobs';
-import { insertUnclaimedPhoto, type MemberReply, memberClient, registerApprovedMember } from './test-support';
 
 /**
  * common/uploadFile and common/file (issue 17): images only, by content; markup, script and

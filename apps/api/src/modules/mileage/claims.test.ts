@@ -10,9 +10,8 @@ import { addDays, HUB_TIME_ZONE, localDate } from '@wings/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fetchToken, type TestApp } from '../../../test/helpers';
 import { aPaidOrderWithTickets, aPrivateFlight, type PrivateFlight } from '../../../test/scenarios';
+import { memberClient, registerApprovedMember, registerMember } from '../../../test/support/members';
 import { callAsStaff, type SignedInStaff, signInStaff } from '../../../test/support/staff';
-// biome-ignore lint/style/noRestrictedImports: the member layer's test builders (registration, approval) are loyalty's; no index exports test code.
-import { memberClient, registerApprovedMember, registerMember } from '../loyalty/test-support';
 import { closeCouponsAtDeparture } from '../tickets';
 
 /*

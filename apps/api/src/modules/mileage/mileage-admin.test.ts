@@ -1,9 +1,8 @@
 import { envelope, ZAdminAwardChart, ZAdminEarnRates, ZAdminMileageAccount } from '@wings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { registerApprovedMember, registerMember } from '../../../test/support/members';
 import { callAsStaff, type SignedInStaff, signInStaff } from '../../../test/support/staff';
-// biome-ignore lint/style/noRestrictedImports: the member layer's test builders (registration, approval) are loyalty's; no index exports test code.
-import { registerApprovedMember, registerMember } from '../loyalty/test-support';
 
 /*
  * The console's mileage calls (issue 18, /api/admin): a member's account and ledger, manual

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../../test/helpers';
+import { memberClient, registerApprovedMember } from '../../../test/support/members';
 import type { Platform } from '../../platform/module';
-// biome-ignore lint/style/noRestrictedImports: the member layer's test builders (registration, approval, its client) are loyalty's; no index exports test code.
-import { memberClient, registerApprovedMember } from '../loyalty/test-support';
 import { AccrualSweep } from './accrual';
 import { Calculators } from './calculators';
 import { LedgerService } from './ledger.service';

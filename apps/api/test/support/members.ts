@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { memberCardNo } from '@wings/rules';
 import { expect } from 'vitest';
-import { fetchToken, type TestApp } from '../../../test/helpers';
-import { newEmail, newIp } from '../../../test/support/clients';
+import { fetchToken, type TestApp } from '../helpers';
+import { newEmail, newIp } from './clients';
 
 /**
  * Test support of the member layer (issue 17): a client of `/api/fqt` with the member token,
