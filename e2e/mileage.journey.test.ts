@@ -27,7 +27,8 @@ function milesOf(text: string | null): number {
  * flights close at departure (the development clock moved, the departure close and the accrual
  * run at once). The member sees the first flight's miles on the card and in the transactions,
  * claims the second flight, staff approve the claim in the console, and after the 5th of the next
- * month the month's bill shows both flights. The calculator, at 320 px in Khmer.
+ * month the month's bill shows both flights. Staff freeze the miles and the member reads why, in
+ * Chinese. The calculator, at 320 px in Khmer.
  */
 describe('mileage: a flight earns miles, a claim is approved, the bill shows both', () => {
   // Sessions outlive the month the clock is moved through.
@@ -145,7 +146,25 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
     await atBothWidths(page, 'mileage-06-bill');
     await expectAccessible(page, 'mileage-06-bill');
 
-    // 10. The calculator in Khmer at 320 px: what the same flight earns and what an award needs.
+    // 10. Staff freeze the miles (a suspected misuse) with a reason; the member reads it in Chinese.
+    const admin = await openConsole(journey.browser, base, 'admin', `/members/${joined.memberId}/mileage`);
+    await admin.getByTestId('mileage-freeze').click();
+    await admin.getByTestId('mileage-dialog-reason').fill('Suspected shared account');
+    await admin.getByTestId('mileage-dialog-confirm').click();
+    await expect.poll(async () => admin.getByTestId('mileage-freeze-state').textContent()).toContain(
+      'Suspected shared account',
+    );
+    await expectAccessible(admin, 'mileage-05b-frozen-console');
+    await admin.context().close();
+    await page.goto(`${base}/#/pages/tab-bar/vip/vip`);
+    await useLanguage(page, 'zh');
+    await page.getByTestId('vip-mileage-frozen').click();
+    await page.getByTestId('mi-freeze-reason').waitFor();
+    expect(await page.getByTestId('mi-freeze-reason').textContent()).toBe('Suspected shared account');
+    await atBothWidths(page, 'mileage-06b-freeze-zh');
+    await expectAccessible(page, 'mileage-06b-freeze-zh');
+
+    // 11. The calculator in Khmer at 320 px: what the same flight earns and what an award needs.
     await page.goto(`${base}/#/pages/tab-bar/vip/mileage-calculator/mileage-calculator?tab=award`);
     await useLanguage(page, 'km');
     await page.getByTestId('mi-calc-form').waitFor();
