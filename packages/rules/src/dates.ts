@@ -70,7 +70,10 @@ function pad(n: number): string {
 /** ISO 8601 local time with its offset, e.g. `2026-12-01T08:30:00+07:00`. */
 export function toLocalIso(instant: Date, timeZone: string): string {
   const { date, time } = wallClock(instant, timeZone);
-  const offset = utcOffsetMinutes(instant, timeZone);
+  // The offset from the same wall-clock reading (utcOffsetMinutes would read it a second time).
+  const offset = Math.round(
+    (Date.parse(`${date}T${time}Z`) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000,
+  );
   const sign = offset < 0 ? '-' : '+';
   return `${date}T${time}${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
 }

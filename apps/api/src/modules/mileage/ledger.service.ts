@@ -66,6 +66,11 @@ export class LedgerService {
     if (!Number.isInteger(entry.miles) || entry.miles < 0)
       throw new Error('a credit is a whole, positive number of miles');
     const now = this.now();
+    // The member's tier is read before the transaction and set after it: loyalty's reads and
+    // writes use connections of their own, never one more while this one is held.
+    const elite = (entry.eliteMiles ?? 0) > 0 || (entry.eliteSegments ?? 0) > 0;
+    const member = elite ? await this.ctx.members.mileageMember(entry.memberId) : null;
+    let raisedTo: MemberTier | null = null;
     const written = await this.inTx(tx, async (t) => {
       await ledgerRepo.ensureAccount(t, entry.memberId);
       const w = await ledgerRepo.insertOnce(t, {
@@ -93,22 +98,28 @@ export class LedgerService {
         reason: entry.reason ?? null,
       });
       if (w.inserted) await ledgerRepo.addToBalance(t, entry.memberId, entry.miles, now);
-      if (w.inserted && ((entry.eliteMiles ?? 0) > 0 || (entry.eliteSegments ?? 0) > 0))
-        await this.raiseTier(t, entry.memberId, now);
+      if (w.inserted && member) raisedTo = await this.tierToRaise(t, member.id, member.level, now);
       return w;
     });
+    if (raisedTo !== null) await this.ctx.members.setLevel(entry.memberId, raisedTo);
     return written;
   }
 
-  /** Raises the member's tier when the rolling 12 months qualify for a higher one (never lowers it). */
-  private async raiseTier(db: Executor, memberId: string, now: Date): Promise<void> {
-    const member = await this.ctx.members.mileageMember(memberId);
-    if (!member) return;
+  /**
+   * The tier the rolling 12 months qualify for when it is above `level` (its reach is written on
+   * the account in the caller's transaction), else null: a credit never lowers a tier.
+   */
+  private async tierToRaise(
+    db: Executor,
+    memberId: string,
+    level: MemberTier,
+    now: Date,
+  ): Promise<MemberTier | null> {
     const elite = await ledgerRepo.eliteSince(db, memberId, instantPlusMonths(now, -12));
     const qualified = qualifiedTier(elite.miles, elite.segments);
-    if (qualified <= member.level) return;
+    if (qualified <= level) return null;
     await ledgerRepo.setLevelReachedAt(db, memberId, now);
-    await this.ctx.members.setLevel(memberId, qualified);
+    return qualified;
   }
 
   /**
