@@ -151,9 +151,9 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
     await admin.getByTestId('mileage-freeze').click();
     await admin.getByTestId('mileage-dialog-reason').fill('Suspected shared account');
     await admin.getByTestId('mileage-dialog-confirm').click();
-    await expect.poll(async () => admin.getByTestId('mileage-freeze-state').textContent()).toContain(
-      'Suspected shared account',
-    );
+    await expect
+      .poll(async () => admin.getByTestId('mileage-freeze-state').textContent())
+      .toContain('Suspected shared account');
     await expectAccessible(admin, 'mileage-05b-frozen-console');
     await admin.context().close();
     await page.goto(`${base}/#/pages/tab-bar/vip/vip`);
