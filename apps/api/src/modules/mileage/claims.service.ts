@@ -11,6 +11,7 @@ import { claimDateProblem, fullNameKey, localDate, toLocalIso } from '@wings/rul
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { StaffChange } from '../../platform/layers';
+import { SlidingWindowLimiter } from '../../platform/rate-limit';
 import { uniqueViolation } from '../../platform/unique-violation';
 import { type LegFact, legFacts, type PassengerFact, passengerFacts } from '../booking';
 import type { MileageMember } from '../loyalty';
@@ -36,14 +37,20 @@ interface ClaimCoupon {
  * uses) or reject with a reason the member reads. The window is `CLAIM_WINDOW_MONTHS` (6 months,
  * packages/rules); a missed flight is not a mileage claim (872: its refund is asked from the ticket).
  */
+/** Claims a member may file (or try) a day. */
+export const CLAIM_TRIES_PER_DAY = 20;
+const DAY_MS = 86_400_000;
+
 export class ClaimsService {
   private readonly repo: ClaimsRepository;
+  private readonly limiter: SlidingWindowLimiter;
 
   constructor(
     private readonly ctx: MileageContext,
     private readonly ledger: LedgerService,
   ) {
     this.repo = new ClaimsRepository(ctx.platform.db);
+    this.limiter = new SlidingWindowLimiter(ctx.platform.db, ctx.platform.now);
   }
 
   private iso(d: Date | null): string | null {
@@ -97,6 +104,10 @@ export class ClaimsService {
   async save(memberId: string, input: ClaimSave): Promise<MileageClaim> {
     const member = await this.ctx.members.mileageMember(memberId);
     if (member?.status !== 'approved') throw new AppError('memberAuditInProgress');
+    // A claim looks a ticket up by its number: a member may try CLAIM_TRIES_PER_DAY a day (429),
+    // so the call cannot be used to find which ticket numbers exist.
+    if (!(await this.limiter.reserve(`mileage-claim:${memberId}`, CLAIM_TRIES_PER_DAY, DAY_MS)))
+      throw new AppError('tooManyRequests');
     const now = this.ctx.platform.now();
     if (claimDateProblem(input.flightDate, localDate(now, this.ctx.network.hubZone)))
       throw new AppError('mileageClaimWindow');

@@ -13,6 +13,7 @@ import { aPaidOrderWithTickets, aPrivateFlight, type PrivateFlight } from '../..
 import { memberClient, registerApprovedMember, registerMember } from '../../../test/support/members';
 import { callAsStaff, type SignedInStaff, signInStaff } from '../../../test/support/staff';
 import { closeCouponsAtDeparture } from '../tickets';
+import { CLAIM_TRIES_PER_DAY } from './claims.service';
 
 /*
  * Retroactive mileage claims (issue 18): a flight flown on a ticket a guest booked for the member
@@ -147,6 +148,17 @@ describe('retroactive claims', () => {
 
     expect((await claim(owner.vipToken, { ...noShow, flightDate: flownDate })).status).toBe('872');
     expect((await claim(owner.vipToken, { ...notClosed, flightDate: flownDate })).status).toBe('863');
+  });
+
+  it(`lets a member try ${CLAIM_TRIES_PER_DAY} claims a day, then 429: ticket numbers cannot be probed`, async () => {
+    const prober = await registerApprovedMember(t, { surname: 'Sok', givenName: newGivenName() });
+    const probe = { ticketNo: '9999999999999', flightNo: flown.flightNo, flightDate: flownDate };
+    for (let i = 0; i < CLAIM_TRIES_PER_DAY; i++) {
+      expect((await claim(prober.vipToken, probe)).status).toBe('863');
+    }
+    expect((await claim(prober.vipToken, probe)).status).toBe('429');
+    // Another member is not held back by this one's tries.
+    expect((await claim(owner.vipToken, { ...noShow, flightDate: flownDate })).status).toBe('872');
   });
 
   it('refuses a member under audit (803) and a caller without a session', async () => {
