@@ -155,6 +155,18 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
       .poll(async () => admin.getByTestId('mileage-freeze-state').textContent())
       .toContain('Suspected shared account');
     await expectAccessible(admin, 'mileage-05b-frozen-console');
+    // And files a higher earn rate for class Y: the calculator below reads it.
+    await admin.goto(`${base}/console/mileage/earn-rates`);
+    await admin.getByTestId('earn-rate-edit-Y').click();
+    await admin.getByTestId('earn-rate-percent').fill('160');
+    await admin.getByTestId('mileage-dialog-reason').fill('Premium promotion for the dry season');
+    await admin.getByTestId('mileage-dialog-confirm').click();
+    await expect.poll(async () => admin.getByTestId('earn-rate-Y').textContent()).toBe('160 %');
+    await screenshot(admin, 'mileage-05c-earn-rates');
+    await expectAccessible(admin, 'mileage-05c-earn-rates');
+    await admin.goto(`${base}/console/mileage/claims`);
+    await admin.getByTestId('claim-status-filter').waitFor();
+    await expectAccessible(admin, 'mileage-05d-claims');
     await admin.context().close();
     await page.goto(`${base}/#/pages/tab-bar/vip/vip`);
     await useLanguage(page, 'zh');
@@ -176,6 +188,16 @@ describe('mileage: a flight earns miles, a claim is approved, the bill shows bot
     // Phnom Penh – Siem Reap is in the first zone: the demo chart's 4,500 miles one way.
     expect(milesOf(await page.getByTestId('mi-calc-one-way').textContent())).toBe(4500);
     await atBothWidths(page, 'mileage-07-calculator-km');
+    // What a Y ticket earns a silver member, at the rate staff just filed.
+    await page.getByTestId('mi-calc-tab-earn').click();
+    await pickAirport(page, 'mi-calc-depCode', 'KTI', 'KTI');
+    await pickAirport(page, 'mi-calc-arrCode', 'SAI', 'SAI');
+    await page.getByTestId('mi-calc-cabin-Y').click();
+    await page.getByTestId('mi-calc-fareClass').selectOption('Y');
+    await page.getByTestId('mi-calc-level-0').click();
+    await page.getByTestId('mi-calc-submit').click();
+    await expect.poll(async () => page.getByTestId('mi-calc-rate').textContent()).toContain('160');
+    await atBothWidths(page, 'mileage-08-calculator-earn-km');
     await context.close();
   });
 });
