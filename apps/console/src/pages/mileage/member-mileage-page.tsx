@@ -201,7 +201,7 @@ export default function MemberMileagePage() {
         <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('account.summary')}</h2>}>
           <Descriptions
             size="small"
-            column={{ xs: 1, md: 2, xl: 3 }}
+            column={{ xs: 1, md: 2, xxl: 3 }}
             items={[
               {
                 key: 'balance',
