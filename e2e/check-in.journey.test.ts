@@ -5,19 +5,9 @@ import { phoneContext, screenshot } from './support/browser';
 import { traveller } from './support/console';
 import { useJourney } from './support/journey';
 import { expectNoFindings, inspectPage, useLanguage } from './support/layout-page';
+import { setClock } from './support/programme';
 
 const MINUTE = 60_000;
-
-/** Moves the server's development clock so that it reads `at` (POST /api/dev/clock, development only). */
-async function setClock(baseUrl: string, at: Date): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs: at.getTime() - Date.now() }),
-  });
-  const json = (await res.json()) as { code: string };
-  expect(json.code, JSON.stringify(json)).toBe('0');
-}
 
 /**
  * Issue 15, online check-in: a member's ticketed order for a flight 25 days away; the server's

@@ -130,7 +130,7 @@ export async function approveInConsole(page: Page, baseUrl: string, memberId: st
   return String(member.data.cardNo);
 }
 
-/** Moves the server's development clock so that it reads `at`. */
+/** Moves the server's development clock so that it reads `at` (POST /api/dev/clock, development only). */
 export async function setClock(baseUrl: string, at: Date): Promise<void> {
   const res = await fetch(`${baseUrl}/api/dev/clock`, {
     method: 'POST',

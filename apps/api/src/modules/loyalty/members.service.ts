@@ -129,8 +129,6 @@ export interface MileageMember {
   middleName: string | null;
   birthday: string;
   contactLanguage: MemberSummary['contactLanguage'];
-  /** The main e-mail (the programme's mail goes there); null when the member has none. */
-  email: string | null;
 }
 
 export class MembersService {
@@ -702,8 +700,12 @@ export class MembersService {
     await this.repo.insertEvent(memberId, 'level_changed', now, { data: { from: member.level, to: level } });
   }
 
-  private async mileageMemberOf(m: StoredMember): Promise<MileageMember> {
-    const main = await this.repo.mainContacts(m.id);
+  /** The member's main e-mail (the programme's mail goes there), or null. */
+  async mainEmail(memberId: string): Promise<string | null> {
+    return (await this.repo.mainContacts(memberId)).email ?? null;
+  }
+
+  private mileageMemberOf(m: StoredMember): MileageMember {
     return {
       id: m.id,
       cardNo: m.cardNo,
@@ -714,7 +716,6 @@ export class MembersService {
       middleName: m.middleName,
       birthday: m.birthday,
       contactLanguage: m.contactLanguage as MileageMember['contactLanguage'],
-      email: main.email,
     };
   }
 

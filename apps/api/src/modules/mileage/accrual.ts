@@ -43,7 +43,13 @@ export class AccrualSweep {
     for (;;) {
       const coupons = await flownCouponsSince(db, since, limit);
       if (coupons.length === 0) break;
-      const fresh = coupons.filter((c) => !done.has(c.couponId));
+      // The overlap re-reads coupons credited by an earlier run: those are left out at once.
+      const credited = await ledgerRepo.creditedCoupons(
+        db,
+        coupons.filter((c) => !done.has(c.couponId)).map((c) => c.couponId),
+      );
+      const fresh = coupons.filter((c) => !done.has(c.couponId) && !credited.has(c.couponId));
+      for (const c of coupons) done.add(c.couponId);
       const [legs, passengers] = await Promise.all([
         legFacts(
           db,
@@ -55,7 +61,6 @@ export class AccrualSweep {
         ),
       ]);
       for (const coupon of fresh) {
-        done.add(coupon.couponId);
         const cardNo = passengers.get(coupon.passengerId)?.memberCardNo;
         const leg = legs.get(coupon.segmentId);
         if (!cardNo || !leg) continue;

@@ -1,7 +1,7 @@
 import { DEMO_AWARD_CHART } from '@wings/rules';
+import { asc } from 'drizzle-orm';
 import { awardChart } from '../../db/schema/mileage';
 import type { Executor } from '../../platform/db';
-import { ledgerRepo } from './ledger.repository';
 
 /** One filed award figure: miles one way per person for a distance zone and cabin. */
 export interface AwardChartRow {
@@ -10,10 +10,18 @@ export interface AwardChartRow {
   miles: number;
 }
 
-/** The award chart staff filed, by zone then cabin. */
-export async function awardChartRows(db: Executor): Promise<AwardChartRow[]> {
-  const rows = await ledgerRepo.awardChart(db);
-  return rows.map((r) => ({ zone: r.zone, cabin: r.cabin as 'Y' | 'C', miles: r.miles }));
+/** The award chart staff filed, by zone then cabin, with when each figure was filed. */
+export async function awardChartRows(db: Executor): Promise<(AwardChartRow & { updatedAt: Date })[]> {
+  const rows = await db
+    .select({
+      zone: awardChart.zone,
+      cabin: awardChart.cabin,
+      miles: awardChart.miles,
+      updatedAt: awardChart.updatedAt,
+    })
+    .from(awardChart)
+    .orderBy(asc(awardChart.zone), asc(awardChart.cabin));
+  return rows.map((r) => ({ ...r, cabin: r.cabin as 'Y' | 'C' }));
 }
 
 /** Files the demo airline's chart where no figure is filed yet (db/seed). */

@@ -1,7 +1,7 @@
 import type { ClaimStatus } from '@wings/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { mileageClaims, mileageLedger } from '../../db/schema/mileage';
-import type { Db, Executor, Tx } from '../../platform/db';
+import { mileageClaims } from '../../db/schema/mileage';
+import type { Db, Tx } from '../../platform/db';
 
 /** A claim as stored. */
 export type StoredClaim = typeof mileageClaims.$inferSelect;
@@ -26,16 +26,6 @@ export type ClaimDecision =
 /** Retroactive claims (table `mileage_claims`) and the one ledger read a claim needs. */
 export class ClaimsRepository {
   constructor(private readonly db: Db) {}
-
-  /** Whether the ledger already holds the credit of this coupon (by the sweep or an approved claim). */
-  async creditedCoupon(couponId: string, executor: Executor = this.db): Promise<boolean> {
-    const [row] = await executor
-      .select({ id: mileageLedger.id })
-      .from(mileageLedger)
-      .where(eq(mileageLedger.sourceKey, `coupon:${couponId}`))
-      .limit(1);
-    return row !== undefined;
-  }
 
   /** Writes a claim under audit; a live claim of the same coupon breaks `mileage_claims_live_coupon_key`. */
   async insert(claim: NewClaim): Promise<StoredClaim> {

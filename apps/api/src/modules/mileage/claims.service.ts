@@ -18,6 +18,7 @@ import type { MileageMember } from '../loyalty';
 import { couponsOfTicket, type TicketCouponUse } from '../tickets';
 import { ClaimsRepository, type StoredClaim } from './claims.repository';
 import { earnRateTable, flightCredit } from './flight-credit';
+import { ledgerRepo } from './ledger.repository';
 import type { LedgerService } from './ledger.service';
 import type { MileageContext } from './mileage-context';
 
@@ -123,7 +124,8 @@ export class ClaimsService {
     if (!isMembersPassenger(member, found.passenger)) throw new AppError('mileagePassengerNotLegal');
     if (found.coupon.noShowAt) throw new AppError('mileageClaimNoShow');
     if (!found.coupon.flownAt) throw new AppError('mileageNoFlightFound');
-    if (await this.repo.creditedCoupon(found.coupon.couponId)) throw new AppError('mileageClaimDuplicate');
+    const credited = await ledgerRepo.creditedCoupons(this.ctx.platform.db, [found.coupon.couponId]);
+    if (credited.size > 0) throw new AppError('mileageClaimDuplicate');
 
     try {
       const saved = await this.repo.insert({

@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
-  awardChart,
   mileageAccounts,
   mileageCursors,
   mileageExpiryNotices,
@@ -276,10 +275,18 @@ export const ledgerRepo = {
       });
   },
 
-  async awardChart(db: Executor): Promise<{ zone: number; cabin: string; miles: number }[]> {
-    return db
-      .select({ zone: awardChart.zone, cabin: awardChart.cabin, miles: awardChart.miles })
-      .from(awardChart)
-      .orderBy(asc(awardChart.zone), asc(awardChart.cabin));
+  /** Which of these coupons the ledger already credited (the sweep's or an approved claim's `coupon:<id>`). */
+  async creditedCoupons(db: Executor, couponIds: readonly string[]): Promise<Set<string>> {
+    if (couponIds.length === 0) return new Set();
+    const rows = await db
+      .select({ couponId: mileageLedger.couponId })
+      .from(mileageLedger)
+      .where(
+        inArray(
+          mileageLedger.sourceKey,
+          couponIds.map((id) => `coupon:${id}`),
+        ),
+      );
+    return new Set(rows.flatMap((r) => (r.couponId ? [r.couponId] : [])));
   },
 };

@@ -18,6 +18,7 @@ import {
   localDate,
   type MemberTier,
   milesExpireAt,
+  milesLastDay,
   monthStart,
   nextExpiry,
   qualifiedTier,
@@ -409,14 +410,17 @@ export class LedgerService {
       const next = nextExpiry(lots, spent, now);
       if (!next || next.at > until) continue;
       if (await ledgerRepo.noticeSent(db, memberId, next.at)) continue;
-      const member = await this.ctx.members.mileageMember(memberId);
-      if (!member?.email) continue;
+      const [member, email] = await Promise.all([
+        this.ctx.members.mileageMember(memberId),
+        this.ctx.members.mainEmail(memberId),
+      ]);
+      if (!member || !email) continue;
       await this.ctx.platform.mailer.send(
         expiryNoticeMail({
-          to: member.email,
+          to: email,
           lang: MAIL_LANG[member.contactLanguage] ?? 'en',
           miles: next.miles,
-          lastDay: localDate(new Date(next.at.getTime() - 1), this.hubZone),
+          lastDay: milesLastDay(next.at, this.hubZone),
         }),
       );
       if (await ledgerRepo.insertNotice(db, memberId, next.at, next.miles, now)) sent++;

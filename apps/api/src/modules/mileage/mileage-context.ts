@@ -10,6 +10,6 @@ import type { Network } from '../network';
  */
 export interface MileageContext {
   platform: Platform;
-  members: Pick<MembersService, 'mileageMember' | 'mileageMemberByCard' | 'setLevel'>;
+  members: Pick<MembersService, 'mileageMember' | 'mileageMemberByCard' | 'mainEmail' | 'setLevel'>;
   network: Pick<Network, 'airportsAndRoutes' | 'hubZone'>;
 }

@@ -234,9 +234,8 @@ export class MileageAdmin {
 
   /** GET mileage/award-chart: the zones' bounds and the filed miles per zone and cabin. */
   async awardChart(): Promise<AdminAwardChart> {
-    const rows: Array<{ zone: number; cabin: 'Y' | 'C'; miles: number; updatedAt?: Date }> =
-      await awardChartRows(this.ctx.platform.db);
-    const times = rows.flatMap((r) => (r.updatedAt ? [r.updatedAt.getTime()] : []));
+    const rows = await awardChartRows(this.ctx.platform.db);
+    const times = rows.map((r) => r.updatedAt.getTime());
     return {
       zones: AWARD_ZONES.map((z) => ({ zone: z.zone, maxMiles: z.maxMiles })),
       rows: rows.map((r) => ({ zone: r.zone, cabin: r.cabin, miles: r.miles })),
